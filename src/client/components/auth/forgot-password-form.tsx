@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { forgotPasswordSchema, type ForgotPasswordInput } from '@common/auth-forms';
+import { Button } from '../ui/button';
+import { Input } from '../ui/input';
+import { FormField } from '../ui/form-field';
+import { authErrorText, requestPasswordReset } from '../../lib/api/account';
+import { FormAlert } from './form-alert';
+
+export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
+  const form = useForm<ForgotPasswordInput>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
+  const [result, setResult] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ email }) => {
+    setResult(null);
+    try {
+      await requestPasswordReset(email);
+      setResult({
+        tone: 'success',
+        text: 'If an account uses this e-mail, we have sent it a link to choose a new password. The link works for one hour.',
+      });
+    } catch (error) {
+      setResult({ tone: 'error', text: authErrorText(error, 'We could not send the e-mail. Please try again.') });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Reset password">
+      <p className="text-sm text-slate-600">Enter the e-mail of your account and we will send you a link to choose a new password.</p>
+      {result ? <FormAlert tone={result.tone}>{result.text}</FormAlert> : null}
+      <FormField id="forgot-email" label="Email" error={errors.email?.message}>
+        <Input id="forgot-email" type="email" autoComplete="email" aria-invalid={!!errors.email} {...form.register('email')} />
+      </FormField>
+      <Button type="submit" size="lg" disabled={isSubmitting}>
+        {isSubmitting ? 'Sending...' : 'Send reset link'}
+      </Button>
+      <button type="button" onClick={onBack} className="text-sm font-medium text-navy-600 hover:underline">
+        Back to sign in
+      </button>
+    </form>
+  );
+}

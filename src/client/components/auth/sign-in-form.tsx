@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { signInSchema, type SignInInput } from '@common/auth-forms';
+import { Button } from '../ui/button';
+import { Input } from '../ui/input';
+import { FormField } from '../ui/form-field';
+import { authErrorText, signIn } from '../../lib/api/account';
+import { FormAlert } from './form-alert';
+
+export function SignInForm({ onSignedIn, onForgot }: { onSignedIn: () => void; onForgot: () => void }) {
+  const form = useForm<SignInInput>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
+  const [failure, setFailure] = useState<string | null>(null);
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await signIn(values);
+      onSignedIn();
+    } catch (error) {
+      setFailure(authErrorText(error, 'Sign-in failed. Please try again.'));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Sign in">
+      {failure ? <FormAlert>{failure}</FormAlert> : null}
+      <FormField id="signin-email" label="Email" error={errors.email?.message}>
+        <Input id="signin-email" type="email" autoComplete="email" aria-invalid={!!errors.email} {...form.register('email')} />
+      </FormField>
+      <FormField id="signin-password" label="Password" error={errors.password?.message}>
+        <Input
+          id="signin-password"
+          type="password"
+          autoComplete="current-password"
+          aria-invalid={!!errors.password}
+          {...form.register('password')}
+        />
+      </FormField>
+      <button type="button" onClick={onForgot} className="self-end text-sm font-medium text-navy-600 hover:underline">
+        Forgot password?
+      </button>
+      <Button type="submit" size="lg" disabled={isSubmitting}>
+        {isSubmitting ? 'Signing in...' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+import type { ApiErrorBody } from '@common/api-error';
+
+/**
+ * A non-OK answer. Its message is '{status}: {body text}' (spec 000 section 7); `serverMessage` is the
+ * `message` field of our JSON error body, which is what toasts show.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+  ) {
+    super(`${status}: ${body}`);
+  }
+
+  private get parsed(): Partial<ApiErrorBody> {
+    try {
+      const value: unknown = JSON.parse(this.body);
+      return value && typeof value === 'object' ? (value as Partial<ApiErrorBody>) : {};
+    } catch {
+      return {};
+    }
+  }
+
+  get serverMessage(): string | undefined {
+    return typeof this.parsed.message === 'string' ? this.parsed.message : undefined;
+  }
+
+  get fieldErrors(): Record<string, string> {
+    return this.parsed.errors ?? {};
+  }
+}
+
+async function throwIfNotOk(response: Response) {
+  if (!response.ok) {
+    const text = (await response.text()) || response.statusText;
+    throw new ApiError(response.status, text);
+  }
+}
+
+/** Every call goes through here: JSON in, cookies always sent, non-OK answers thrown as ApiError. */
+export async function apiRequest(method: string, path: string, data?: unknown): Promise<Response> {
+  const response = await fetch(path, {
+    method,
+    headers: data === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: data === undefined ? undefined : JSON.stringify(data),
+    credentials: 'include',
+  });
+  await throwIfNotOk(response);
+  return response;
+}
+
+export async function apiJson<T>(method: string, path: string, data?: unknown): Promise<T> {
+  const response = await apiRequest(method, path, data);
+  const text = await response.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** The text a toast shows for a failed call: the server's message, else the given fallback. */
+export function errorText(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.serverMessage ?? fallback;
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}
+
+/** The default reader: a GET of the query key's path; `on401: 'returnNull'` for the current user. */
+export function getQueryFn<T>({ on401 }: { on401: 'returnNull' | 'throw' }) {
+  return async ({ queryKey }: { queryKey: readonly unknown[] }): Promise<T | null> => {
+    const response = await fetch(queryKey.join('/'), { credentials: 'include' });
+    if (on401 === 'returnNull' && response.status === 401) return null;
+    await throwIfNotOk(response);
+    return (await response.json()) as T;
+  };
+}

@@ -1,0 +1,87 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ChangePasswordInput, SignInInput, SignUpInput } from '@common/auth-forms';
+import { ApiError, apiJson } from '../api-request';
+
+/** Better Auth answers `{code, message}`; these are the words we show for its codes. */
+const AUTH_MESSAGES: Record<string, string> = {
+  INVALID_EMAIL_OR_PASSWORD: 'Wrong e-mail or password. Check both and try again.',
+  USER_ALREADY_EXISTS: 'An account with this e-mail already exists. Sign in instead, or use another e-mail.',
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL:
+    'An account with this e-mail already exists. Sign in instead, or use another e-mail.',
+  INVALID_PASSWORD: 'Your current password is not correct.',
+  INVALID_TOKEN: 'This reset link is invalid or has expired. Ask for a new one.',
+  PASSWORD_TOO_SHORT: 'The password must be at least 8 characters.',
+};
+
+export function authErrorText(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) {
+    if (error.status === 429) return 'Too many attempts. Please wait a minute and try again.';
+    try {
+      const body = JSON.parse(error.body) as { code?: string; message?: string };
+      return (body.code && AUTH_MESSAGES[body.code]) || body.message || fallback;
+    } catch {
+      return fallback;
+    }
+  }
+  return fallback;
+}
+
+export function signIn(input: SignInInput) {
+  return apiJson('POST', '/api/auth/sign-in/email', input);
+}
+
+export function signUp(input: SignUpInput) {
+  return apiJson('POST', '/api/auth/sign-up/email', { ...input, name: `${input.firstName} ${input.lastName}` });
+}
+
+export function requestPasswordReset(email: string) {
+  return apiJson('POST', '/api/auth/request-password-reset', {
+    email,
+    redirectTo: `${window.location.origin}/reset-password`,
+  });
+}
+
+export function resetPassword(token: string, newPassword: string) {
+  return apiJson('POST', '/api/auth/reset-password', { token, newPassword });
+}
+
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ChangePasswordInput & { revokeOtherSessions: boolean }) =>
+      apiJson('POST', '/api/auth/change-password', {
+        currentPassword: input.currentPassword,
+        newPassword: input.newPassword,
+        revokeOtherSessions: input.revokeOtherSessions,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY }),
+  });
+}
+
+export interface AccountSession {
+  id: string;
+  token: string;
+  createdAt: string;
+  updatedAt: string;
+  expiresAt: string;
+  ipAddress?: string | null;
+  userAgent?: string | null;
+}
+
+const SESSIONS_KEY = ['/api/auth/list-sessions'] as const;
+
+export function useSessions() {
+  return useQuery<AccountSession[]>({ queryKey: SESSIONS_KEY, staleTime: 0 });
+}
+
+export function useRevokeOtherSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiJson('POST', '/api/auth/revoke-other-sessions', {}),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY }),
+  });
+}
+
+export function useCurrentSession() {
+  return useQuery<{ session: AccountSession } | null>({ queryKey: ['/api/auth/get-session'], staleTime: 0 });
+}

@@ -1,0 +1,15 @@
+const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
+
+export function formatMoney(amount: number): string {
+  return money.format(amount);
+}
+
+export function formatDate(iso: string): string {
+  return day.format(new Date(iso));
+}
+
+export function formatMonthYear(iso: string): string {
+  return monthYear.format(new Date(iso));
+}

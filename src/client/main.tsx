@@ -1,0 +1,20 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Toaster } from 'sonner';
+import { queryClient } from './lib/query-client';
+import { App } from './App';
+import './styles.css';
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
+      {/* Spec 000 section 9: one toast at a time, 5000 ms. */}
+      <Toaster visibleToasts={1} duration={5000} richColors closeButton position="top-center" />
+    </QueryClientProvider>
+  </StrictMode>,
+);

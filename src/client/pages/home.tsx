@@ -1,0 +1,40 @@
+import { Link } from 'react-router';
+import { Hero } from '../components/home/hero';
+import { StatsStrip } from '../components/home/stats-strip';
+import { QuickActions } from '../components/home/quick-actions';
+import { ActivityList } from '../components/home/activity-list';
+import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card';
+import { useAuth } from '../lib/api/auth';
+import { useDashboardStats, useRecentActivity } from '../lib/api/dashboard';
+
+const HOME_ACTIVITY_LIMIT = 3;
+
+export default function HomePage() {
+  const { isAuthenticated } = useAuth();
+  const stats = useDashboardStats(isAuthenticated);
+  const activity = useRecentActivity(isAuthenticated);
+  const recent = activity.data?.slice(0, HOME_ACTIVITY_LIMIT) ?? [];
+
+  return (
+    <>
+      <Hero signedIn={isAuthenticated} />
+      {isAuthenticated && stats.data ? <StatsStrip stats={stats.data} /> : null}
+      <QuickActions />
+      {recent.length > 0 ? (
+        <section className="mx-auto max-w-7xl px-4 pt-12 sm:px-6 lg:px-8">
+          <Card>
+            <CardHeader className="flex-row items-center justify-between">
+              <CardTitle>Recent Activity</CardTitle>
+              <Link to="/dashboard" className="text-sm font-semibold text-navy-600 hover:underline">
+                View All
+              </Link>
+            </CardHeader>
+            <CardContent>
+              <ActivityList items={recent} />
+            </CardContent>
+          </Card>
+        </section>
+      ) : null}
+    </>
+  );
+}

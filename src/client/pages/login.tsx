@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
+import { safeReturnTo } from '@common/auth-forms';
+import { Card } from '../components/ui/card';
+import { BrandLogo } from '../components/layout/brand-logo';
+import { SignInForm } from '../components/auth/sign-in-form';
+import { SignUpForm } from '../components/auth/sign-up-form';
+import { ForgotPasswordForm } from '../components/auth/forgot-password-form';
+import { useAuth } from '../lib/api/auth';
+import { cn } from '../lib/cn';
+
+type Mode = 'sign-in' | 'sign-up' | 'forgot';
+
+export default function LoginPage() {
+  const [params] = useSearchParams();
+  const returnTo = safeReturnTo(params.get('returnTo'));
+  const [mode, setMode] = useState<Mode>(params.get('mode') === 'sign-up' ? 'sign-up' : 'sign-in');
+  const { isAuthenticated } = useAuth();
+
+  if (isAuthenticated) return <Navigate to={returnTo} replace />;
+
+  // A full-page load, so the whole app starts again with the new session.
+  const done = () => window.location.assign(returnTo);
+
+  return (
+    <div className="flex justify-center bg-gradient-to-b from-navy-50 to-slate-50 px-4 py-12">
+      <Card className="w-full max-w-md p-6 sm:p-8">
+        <div className="flex justify-center">
+          <BrandLogo />
+        </div>
+        <h1 className="mt-6 text-center text-2xl font-bold text-navy-800">
+          {mode === 'sign-up' ? 'Create your account' : mode === 'forgot' ? 'Reset your password' : 'Welcome back'}
+        </h1>
+        {mode !== 'forgot' ? (
+          <div role="tablist" aria-label="Sign in or create an account" className="mt-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1">
+            {(['sign-in', 'sign-up'] as const).map((tab) => (
+              <button
+                key={tab}
+                role="tab"
+                type="button"
+                aria-selected={mode === tab}
+                onClick={() => setMode(tab)}
+                className={cn(
+                  'rounded-md py-2 text-sm font-semibold',
+                  mode === tab ? 'bg-white text-navy-800 shadow-sm' : 'text-slate-600 hover:text-slate-900',
+                )}
+              >
+                {tab === 'sign-in' ? 'Sign In' : 'Create Account'}
+              </button>
+            ))}
+          </div>
+        ) : null}
+        <div className="mt-6">
+          {mode === 'sign-in' ? <SignInForm onSignedIn={done} onForgot={() => setMode('forgot')} /> : null}
+          {mode === 'sign-up' ? <SignUpForm onSignedUp={done} /> : null}
+          {mode === 'forgot' ? <ForgotPasswordForm onBack={() => setMode('sign-in')} /> : null}
+        </div>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database, DatabaseHandle } from './db/client.js';
+import { createAuth, type Auth } from './auth/auth.js';
+import { resolveAuthSecret } from './auth/secret.js';
+import { getCurrentUser } from './auth/current-user.js';
+import { authRoutes } from './auth/routes.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
+import { registerErrorHandling } from './http/errors.js';
+import { registerOriginCheck } from './http/origin-check.js';
+import { registerNotFound } from './http/not-found.js';
+import { opsRoutes } from './features/ops/routes.js';
+import { profileRoutes } from './features/profile/routes.js';
+import { dashboardRoutes } from './features/dashboard/routes.js';
+import { operatorRoutes } from './features/users/operator-routes.js';
+import { PRODUCT_NAME } from '../common/brand.js';
+import type { CurrentUser } from '../common/user.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: DatabaseHandle;
+    db: Database;
+    auth: Auth;
+    mailer: Mailer;
+  }
+  interface FastifyRequest {
+    /** The signed-in user, or null; looked up once per request. */
+    currentUser(): Promise<CurrentUser | null>;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** The built single-page app to serve; omitted in API tests. */
+  clientDir?: string;
+  /** Enables the loopback-only operator endpoint (see scripts/set-role.ts). */
+  operatorToken?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 256 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
+  const auth = createAuth({
+    db: database.db,
+    baseUrl: config.BASE_URL,
+    secret: resolveAuthSecret(config.SESSION_SECRET, config.DATA_DIR),
+    mailer,
+  });
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('auth', auth);
+  app.decorate('mailer', mailer);
+  app.decorateRequest('currentUser', function () {
+    return getCurrentUser(auth, this);
+  });
+
+  registerErrorHandling(app);
+  registerOriginCheck(app, new URL(config.BASE_URL).origin);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix and sonner set inline styles; scripts stay strictly same-origin.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.BASE_URL.startsWith('https://') ? [] : null,
+      },
+    },
+    hsts: config.BASE_URL.startsWith('https://'),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${PRODUCT_NAME} API`, version: '1.0.0' },
+      servers: [{ url: config.BASE_URL }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(opsRoutes);
+  await app.register(authRoutes, { auth, baseUrl: config.BASE_URL });
+  await app.register(profileRoutes);
+  await app.register(dashboardRoutes);
+  if (options.operatorToken) await app.register(operatorRoutes, { token: options.operatorToken });
+
+  const serveClient = !!options.clientDir && existsSync(join(options.clientDir, 'index.html'));
+  if (serveClient) await app.register(fastifyStatic, { root: options.clientDir!, wildcard: false, index: false });
+  registerNotFound(app, serveClient);
+
+  return app;
+}

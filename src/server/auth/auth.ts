@@ -1,0 +1,103 @@
+import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import * as schema from '../db/schema.js';
+import type { Mailer } from '../mail/mailer.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../common/password.js';
+import { PRODUCT_NAME } from '../../common/brand.js';
+
+export interface AuthOptions {
+  db: Database;
+  baseUrl: string;
+  secret: string;
+  mailer: Mailer;
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+export function createAuth({ db, baseUrl, secret, mailer }: AuthOptions) {
+  return betterAuth({
+    appName: PRODUCT_NAME,
+    baseURL: baseUrl,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: [new URL(baseUrl).origin],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        user: schema.users,
+        session: schema.sessions,
+        account: schema.accounts,
+        verification: schema.verifications,
+        rateLimit: schema.rateLimits,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, url }) {
+        await mailer.send({
+          to: user.email,
+          subject: `Reset your ${PRODUCT_NAME} password`,
+          text: `Someone asked to reset the password of your ${PRODUCT_NAME} account.\n\nOpen this link within an hour to choose a new password:\n${url}\n\nIf it was not you, ignore this message; your password stays as it is.`,
+        });
+      },
+    },
+    user: {
+      additionalFields: {
+        firstName: { type: 'string', required: true, input: true },
+        lastName: { type: 'string', required: true, input: true },
+        phone: { type: 'string', required: false, input: false },
+        address: { type: 'string', required: false, input: false },
+        city: { type: 'string', required: false, input: false },
+        state: { type: 'string', required: false, input: false },
+        zipCode: { type: 'string', required: false, input: false },
+        role: { type: 'string', required: false, input: false, defaultValue: 'user' },
+        status: { type: 'string', required: false, input: false, defaultValue: 'active' },
+      },
+    },
+    // Profile changes go through PATCH /api/profile, which validates them; these would bypass it.
+    disabledPaths: ['/update-user', '/change-email', '/delete-user', '/sign-in/social', '/link-social'],
+    databaseHooks: {
+      session: {
+        create: {
+          async before(session) {
+            const [owner] = await db
+              .select({ status: schema.users.status })
+              .from(schema.users)
+              .where(eq(schema.users.id, session.userId));
+            if (owner?.status === 'inactive') {
+              throw new APIError('FORBIDDEN', {
+                message: 'This account has been deactivated. Please contact support.',
+              });
+            }
+            return { data: session };
+          },
+        },
+      },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 10 },
+        '/sign-up/email': { window: 60, max: 10 },
+        '/change-password': { window: 60, max: 10 },
+        '/request-password-reset': { window: 60, max: 3 },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+      useSecureCookies: baseUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    telemetry: { enabled: false },
+  });
+}

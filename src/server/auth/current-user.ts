@@ -1,0 +1,60 @@
+import type { FastifyRequest } from 'fastify';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { CurrentUser } from '../../common/user.js';
+import type { Role, UserStatus } from '../../common/roles.js';
+import type { Auth } from './auth.js';
+
+/** Builds web Headers for Better Auth, with the client address we trust (TRUST_PROXY decides `request.ip`). */
+export function authHeaders(request: FastifyRequest): Headers {
+  const headers = fromNodeHeaders(request.headers);
+  headers.set('x-forwarded-for', request.ip);
+  return headers;
+}
+
+interface SessionUserRow {
+  id: string;
+  email: string;
+  image?: string | null;
+  createdAt: Date;
+  firstName?: string | null;
+  lastName?: string | null;
+  phone?: string | null;
+  address?: string | null;
+  city?: string | null;
+  state?: string | null;
+  zipCode?: string | null;
+  role?: string | null;
+  status?: string | null;
+}
+
+export function toCurrentUser(row: SessionUserRow): CurrentUser {
+  return {
+    id: row.id,
+    profileImageUrl: row.image ?? null,
+    firstName: row.firstName ?? null,
+    lastName: row.lastName ?? null,
+    email: row.email,
+    phone: row.phone ?? null,
+    address: row.address ?? null,
+    city: row.city ?? null,
+    state: row.state ?? null,
+    zipCode: row.zipCode ?? null,
+    role: (row.role ?? 'user') as Role,
+    status: (row.status ?? 'active') as UserStatus,
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}
+
+const cache = new WeakMap<FastifyRequest, Promise<CurrentUser | null>>();
+
+/** The signed-in user of this request, looked up once per request from the session cookie. */
+export function getCurrentUser(auth: Auth, request: FastifyRequest): Promise<CurrentUser | null> {
+  let pending = cache.get(request);
+  if (!pending) {
+    pending = auth.api
+      .getSession({ headers: authHeaders(request) })
+      .then((session) => (session ? toCurrentUser(session.user as SessionUserRow) : null));
+    cache.set(request, pending);
+  }
+  return pending;
+}

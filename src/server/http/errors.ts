@@ -1,0 +1,74 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiErrorBody } from '../../common/api-error.js';
+
+export type AppErrorCode =
+  | 'BAD_REQUEST'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'TOO_MANY_REQUESTS'
+  | 'SERVICE_UNAVAILABLE';
+
+const statusOf: Record<AppErrorCode, number> = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  TOO_MANY_REQUESTS: 429,
+  SERVICE_UNAVAILABLE: 503,
+};
+
+/** An error a service throws on purpose; the error handler turns it into its HTTP status and `{message, errors?}`. */
+export class AppError extends Error {
+  readonly statusCode: number;
+  constructor(
+    readonly code: AppErrorCode,
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+    this.statusCode = statusOf[code];
+  }
+}
+
+/** Turns zod issues into the field map of an error body: the first message for each field. */
+export function fieldErrors(issues: { instancePath?: string; message?: string }[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || '_';
+    errors[field] ??= issue.message ?? 'Invalid value';
+  }
+  return errors;
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = fieldErrors(error.validation);
+      const body: ApiErrorBody = { message: Object.values(errors)[0] ?? 'Invalid request', errors };
+      return reply.status(400).send(body);
+    }
+    if (error instanceof AppError) {
+      const body: ApiErrorBody = { message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
+      return reply.status(error.statusCode).send(body);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(status).send({ message: 'Something went wrong on our side. Please try again.' });
+    }
+    // Fastify's own client errors (malformed JSON, body too large, unsupported media type, rate limits).
+    const message =
+      status === 413
+        ? 'The request is too large.'
+        : status === 415
+          ? 'Unsupported content type; send JSON.'
+          : error.message;
+    return reply.status(status).send({ message });
+  });
+}

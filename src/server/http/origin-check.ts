@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Refuses every state-changing /api/* request that does not come from our own origin (CSRF defence on
+ * top of SameSite=Lax cookies). A request with no Origin is refused when it carries cookies: browsers
+ * always send Origin on cross-site writes, and cookie-less callers (the local CLI) have nothing to forge.
+ */
+export function registerOriginCheck(app: FastifyInstance, allowedOrigin: string) {
+  app.addHook('onRequest', async (request, reply) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    const origin = request.headers.origin;
+    const allowed = origin ? origin === allowedOrigin : !request.headers.cookie;
+    if (!allowed) {
+      return reply.status(403).send({ message: 'Cross-origin request refused.' });
+    }
+  });
+}
