@@ -2,7 +2,7 @@
  * Writes the illustrated demo images shipped with the app:
  *   public/images/experts/<slug>.svg       one portrait per demo expert
  *   public/images/specialties/<value>.svg  one fallback illustration per specialty
- * Output is deterministic, so re-running only changes files whose inputs changed.
+ * Output is deterministic: the same data always produces byte-identical files.
  *
  * Run: node --import tsx scripts/generate-demo-images.ts
  */
@@ -79,6 +79,13 @@ const HAIR_BACK: Partial<Record<HairStyle, string>> = {
   ponytail: 'M250 118c44 8 52 60 40 120c-6 30-22 44-30 40c8-40 12-90-22-130z',
 };
 
+/** Under a cap only the hair below the brim shows. */
+const CAPPED_HAIR_BACK: Partial<Record<HairStyle, string>> = {
+  long: 'M130 156h140l18 152c-40 22-136 22-176 0z',
+  bob: 'M130 156h140l8 96c-30 14-126 14-156 0z',
+  ponytail: HAIR_BACK.ponytail,
+};
+
 const HAIR_FRONT: Record<HairStyle, string> = {
   short: 'M134 184C126 112 170 92 206 96c44 4 70 34 60 88c-14-34-34-48-66-48c-30 0-54 14-66 48z',
   buzz: 'M138 168C134 116 168 100 200 100s66 16 62 68c-12-30-32-44-62-44s-50 14-62 44z',
@@ -121,7 +128,7 @@ function portrait(expert: DemoExpert, slug: string): string {
     `<path d="${d}" fill="none" stroke="${color}" stroke-width="${width}" stroke-linecap="round"/>`;
 
   let head = '';
-  const back = cap && style === 'bun' ? undefined : HAIR_BACK[style];
+  const back = cap ? CAPPED_HAIR_BACK[style] : HAIR_BACK[style];
   if (back) head += `<path d="${back}" fill="${hair}"/>`;
   head +=
     `<path d="M40 400c0-70 60-108 160-108s160 38 160 108z" fill="${shirt}"/>` +
@@ -139,7 +146,7 @@ function portrait(expert: DemoExpert, slug: string): string {
   }
 
   if (cap) {
-    const capColor = pick([NAVY, CORAL, TEAL, '#f2f2ee', OCEAN].filter((c) => c !== shirt));
+    const capColor = pick([NAVY, CORAL, TEAL, '#c9b48f', OCEAN].filter((c) => c !== shirt));
     head +=
       (back ? '' : `<path d="${HAIR_FRONT.bald}" fill="${hair}"/>`) +
       `<path d="M132 162C130 106 166 86 200 86s70 20 68 76z" fill="${capColor}"/>` +
@@ -191,8 +198,8 @@ const SNOWFLAKE = `<g id="f" stroke="${TEAL}" stroke-width="6" stroke-linecap="r
 const SPECIALTY_ART: Record<Specialty, () => string> = {
   engines: () =>
     scene(
-      `<rect x="512" y="120" width="46" height="300" rx="6" fill="#d9c4a0"/>` +
-        `<rect x="478" y="150" width="40" height="96" rx="8" fill="${NAVY}"/><circle cx="498" cy="176" r="7" fill="${SAND}"/><circle cx="498" cy="220" r="7" fill="${SAND}"/>` +
+      `<path d="M516 196H800V414H566Q526 380 516 196z" fill="${WHITE}"/><path d="M517 222H800v14H518z" fill="${CORAL}"/><path d="M523 320H800V414H566Q532 384 523 320z" fill="${NAVY}"/>` +
+        `<rect x="476" y="176" width="48" height="100" rx="8" fill="${NAVY}"/><circle cx="496" cy="204" r="7" fill="${SAND}"/><circle cx="496" cy="248" r="7" fill="${SAND}"/>` +
         `<rect x="300" y="64" width="196" height="150" rx="46" fill="${NAVY}"/>` +
         `<rect x="300" y="150" width="196" height="16" fill="${CORAL}"/>` +
         `<path d="M326 96q40-18 90-14" stroke="#fff" stroke-opacity=".25" stroke-width="10" stroke-linecap="round" fill="none"/>` +
@@ -280,8 +287,7 @@ const SPECIALTY_ART: Record<Specialty, () => string> = {
         `<rect x="300" y="112" width="44" height="40" rx="6" fill="${CORAL}"/><rect x="456" y="112" width="44" height="40" rx="6" fill="#c9b48f"/>` +
         `<rect x="244" y="144" width="312" height="228" rx="24" fill="${NAVY}"/><rect x="262" y="164" width="276" height="16" rx="8" fill="${OCEAN}"/>` +
         `<path d="M306 218h32v8h-32zM318 206h8v32h-8zM462 218h32v8h-32z" fill="${SAND}"/>` +
-        `<path d="M424 206L362 292H404L382 352L454 262H410L432 206z" fill="${CORAL}" stroke="${SAND}" stroke-width="5" stroke-linejoin="round"/>` +
-        `<path d="M420 70l12-22 8 14 12-18" stroke="${TEAL}" stroke-width="6" fill="none" stroke-linecap="round" stroke-linejoin="round"/>`,
+        `<path d="M424 206L362 292H404L382 352L454 262H410L432 206z" fill="${CORAL}" stroke="${SAND}" stroke-width="5" stroke-linejoin="round"/>`,
     ),
   canvas: () =>
     scene(

@@ -1,0 +1,29 @@
+// npm run db:seed — inserts the demo experts that are missing; safe to run again.
+import { resolve } from 'node:path';
+import { loadConfig } from '../src/server/config.js';
+import { openDatabase } from '../src/server/db/client.js';
+import { acquireLock } from '../src/server/db/data-dir-lock.js';
+import { seedDemoExperts } from '../src/server/db/seed/seed-demo-experts.js';
+
+async function main() {
+  const config = loadConfig();
+  const dataDir = resolve(config.DATA_DIR);
+  const lock = config.DATABASE_URL ? undefined : acquireLock(dataDir);
+  try {
+    const database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: resolve(dataDir, 'pglite') });
+    try {
+      await database.migrate();
+      const added = await seedDemoExperts(database.db);
+      console.log(added ? `Added ${added} demo experts.` : 'All demo experts are already there.');
+    } finally {
+      await database.close();
+    }
+  } finally {
+    lock?.release();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { createServer } from 'node:net';
+
+// The real command and the real server process, on the embedded database (or PostgreSQL with TEST_DB=postgres).
+
+const root = new URL('..', import.meta.url).pathname;
+const dataDir = mkdtempSync(join(tmpdir(), 'kb-cli-'));
+let databaseUrl: string | undefined;
+let server: ChildProcess | undefined;
+let port = 0;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port: p } = probe.address() as { port: number };
+      probe.close(() => resolve(p));
+    });
+  });
+}
+
+function env() {
+  return {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    BASE_URL: `http://localhost:${port}`,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: databaseUrl ?? '',
+  };
+}
+
+function setRole(...args: string[]) {
+  return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/set-role.ts', ...args], {
+    cwd: root,
+    env: env(),
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+}
+
+async function startServer() {
+  server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env: env(), stdio: 'pipe' });
+  for (let i = 0; i < 300; i++) {
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok).catch(() => false);
+    if (ready) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not become ready');
+}
+
+async function stopServer() {
+  if (!server) return;
+  const exited = new Promise((resolve) => server!.once('exit', resolve));
+  server.kill('SIGTERM');
+  await exited;
+  server = undefined;
+}
+
+async function signUp(email: string) {
+  const response = await fetch(`http://127.0.0.1:${port}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: `http://localhost:${port}` },
+    body: JSON.stringify({ email, password: 'cli-test-password', name: 'C L', firstName: 'C', lastName: 'L' }),
+  });
+  expect(response.status).toBe(200);
+  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
+async function roleOf(cookie: string) {
+  const response = await fetch(`http://127.0.0.1:${port}/api/auth/user`, { headers: { cookie } });
+  return ((await response.json()) as { role: string }).role;
+}
+
+let dropDatabase = async () => {};
+
+beforeAll(async () => {
+  port = await freePort();
+  if (process.env.TEST_DB === 'postgres') {
+    const name = `kb_cli_${randomUUID().replaceAll('-', '')}`;
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    };
+  }
+  await startServer();
+}, 120_000);
+
+afterAll(async () => {
+  await stopServer();
+  await dropDatabase();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('npm run user:set-role', () => {
+  it('makes an administrator while the server runs', async () => {
+    const cookie = await signUp('harbor-master@example.com');
+    const result = setRole('harbor-master@example.com', 'admin');
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toContain('now has the role admin');
+    expect(await roleOf(cookie)).toBe('admin');
+  }, 60_000);
+
+  it('answers an unknown e-mail with a clear message and exit code 1', () => {
+    const result = setRole('nobody-here@example.com', 'admin');
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('No account uses the e-mail address nobody-here@example.com');
+  }, 60_000);
+
+  it('refuses an unknown role with exit code 1', () => {
+    const result = setRole('harbor-master@example.com', 'captain');
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("Unknown role 'captain'");
+  }, 60_000);
+
+  it('works with the server stopped, and the server sees the change when it starts again', async () => {
+    await stopServer();
+    if (!databaseUrl) expect(existsSync(join(dataDir, 'server.lock'))).toBe(false);
+    const result = setRole('harbor-master@example.com', 'expert');
+    expect(result.status, result.stderr).toBe(0);
+    await startServer();
+    const response = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: `http://localhost:${port}` },
+      body: JSON.stringify({ email: 'harbor-master@example.com', password: 'cli-test-password' }),
+    });
+    const cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    expect(await roleOf(cookie)).toBe('expert');
+  }, 120_000);
+
+  // Only the embedded database has the one-process rule.
+  if (process.env.TEST_DB !== 'postgres') {
+    it('refuses to start a second server on the same embedded data folder', () => {
+      const second = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: root,
+      env: { ...env(), PORT: '0' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(second.status).toBe(1);
+      expect(second.stderr).toContain('is using this data folder');
+    }, 60_000);
+  }
+});

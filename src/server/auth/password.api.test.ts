@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
+import { asUser, cookieHeader, createTestApp, nextClientAddress, ORIGIN, signUp, type TestApp } from '../test/test-app.js';
+
+/** A real SMTP peer on 127.0.0.1 that keeps what it receives. */
+function startSmtpServer() {
+  const messages: string[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, _session, callback) {
+      let data = '';
+      stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
+      stream.on('end', () => {
+        messages.push(data);
+        callback();
+      });
+    },
+  });
+  return new Promise<{ port: number; messages: string[]; close: () => Promise<void> }>((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.server.address() as AddressInfo;
+      resolve({ port, messages, close: () => new Promise((done) => server.close(() => done())) });
+    });
+  });
+}
+
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+function signIn(email: string, password: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: ORIGIN,
+    remoteAddress: nextClientAddress(),
+    payload: { email, password },
+  });
+}
+
+describe('passwords', () => {
+  it('resets a forgotten password through the e-mailed link', async () => {
+    const owner = await signUp(t.app, { email: 'forgetful@example.com', password: 'old-password-1' });
+    const request = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      headers: ORIGIN,
+      remoteAddress: nextClientAddress(),
+      payload: { email: owner.email, redirectTo: `${ORIGIN.origin}/reset-password` },
+    });
+    expect(request.statusCode).toBe(200);
+
+    await expect.poll(() => smtp.messages.length).toBe(1);
+    const mail = smtp.messages[0]!.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    expect(mail).toMatch(/To: forgetful@example\.com/);
+    const link = mail.match(/http:\/\/localhost:3000\/api\/auth\/reset-password\/[^\s]+/)?.[0];
+    expect(link).toBeDefined();
+
+    const follow = await t.app.inject({ method: 'GET', url: new URL(link!).pathname + new URL(link!).search });
+    expect(follow.statusCode).toBe(302);
+    const token = new URL(String(follow.headers.location)).searchParams.get('token');
+    expect(token).toBeTruthy();
+
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      headers: ORIGIN,
+      payload: { token, newPassword: 'new-password-2' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await signIn(owner.email, 'old-password-1')).statusCode).toBe(401);
+    expect((await signIn(owner.email, 'new-password-2')).statusCode).toBe(200);
+  });
+
+  it('changes the password with the current one and signs out the other sessions', async () => {
+    const owner = await signUp(t.app, { email: 'changer@example.com', password: 'first-password-1' });
+    const otherDevice = cookieHeader((await signIn(owner.email, 'first-password-1')).headers['set-cookie']);
+
+    const wrong = await t.app.inject(
+      asUser(owner, {
+        method: 'POST',
+        url: '/api/auth/change-password',
+        payload: { currentPassword: 'not-it-at-all', newPassword: 'second-password-2' },
+      }),
+    );
+    expect(wrong.statusCode).toBe(400);
+
+    const change = await t.app.inject(
+      asUser(owner, {
+        method: 'POST',
+        url: '/api/auth/change-password',
+        payload: { currentPassword: 'first-password-1', newPassword: 'second-password-2', revokeOtherSessions: true },
+      }),
+    );
+    expect(change.statusCode).toBe(200);
+    const other = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: otherDevice } });
+    expect(other.statusCode).toBe(401);
+    expect((await signIn(owner.email, 'second-password-2')).statusCode).toBe(200);
+  });
+
+  it('signs out every other session on request', async () => {
+    const owner = await signUp(t.app, { email: 'many@example.com', password: 'many-password-1' });
+    const second = cookieHeader((await signIn(owner.email, 'many-password-1')).headers['set-cookie']);
+    const revoke = await t.app.inject(asUser(owner, { method: 'POST', url: '/api/auth/revoke-other-sessions', payload: {} }));
+    expect(revoke.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: second } })).statusCode).toBe(401);
+    expect((await t.app.inject(asUser(owner, { method: 'GET', url: '/api/auth/user' }))).statusCode).toBe(200);
+  });
+});

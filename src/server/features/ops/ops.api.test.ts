@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('operations endpoints', () => {
+  it('reports the process alive on /healthz', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('exposes Prometheus metrics, including request durations', async () => {
+    await t.app.inject({ method: 'GET', url: '/healthz' });
+    const response = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('http_request_duration_seconds_bucket');
+    expect(response.body).toContain('process_resident_memory_bytes');
+  });
+
+  it('answers /readyz 200 while the database answers, and 503 once it is gone', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+    await t.database.close();
+    const response = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ message: 'The database is unreachable.' });
+  });
+});

@@ -1,0 +1,131 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp, type BuildAppOptions } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { openDatabase, type DatabaseHandle } from '../db/client.js';
+
+export const TEST_BASE_URL = 'http://localhost:3000';
+export const ORIGIN = { origin: TEST_BASE_URL };
+
+/**
+ * A fresh database for one test file: in-memory PGlite, or (TEST_DB=postgres) a new database on the
+ * PostgreSQL of TEST_DATABASE_URL, dropped afterwards.
+ */
+async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+  if (process.env.TEST_DB !== 'postgres') {
+    const database = await openDatabase({});
+    return { database, drop: async () => {} };
+  }
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `kb_test_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  return {
+    database,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Partial<Omit<BuildAppOptions, 'config' | 'database'>> = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kb-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    BASE_URL: TEST_BASE_URL,
+    SESSION_SECRET: 'test-secret-that-is-at-least-32-characters-long',
+    SEED_DEMO: 'false',
+    ...env,
+  });
+  const { database, drop } = await openTestDatabase();
+  await database.migrate();
+  const app = await buildApp({ config, database, ...options });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let addressCounter = 0;
+
+/** A distinct client address per call, so Better Auth's per-IP sign-in limit does not couple tests. */
+export function nextClientAddress(): string {
+  addressCounter += 1;
+  return `10.0.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
+}
+
+export function cookieHeader(setCookie: string | string[] | undefined): string {
+  const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  return list.map((c) => c.split(';')[0]).join('; ');
+}
+
+export interface TestUser {
+  email: string;
+  password: string;
+  cookie: string;
+  id: string;
+}
+
+export async function signUp(
+  app: FastifyInstance,
+  overrides: Partial<{ email: string; password: string; firstName: string; lastName: string }> = {},
+): Promise<TestUser> {
+  const email = overrides.email ?? `owner-${randomUUID().slice(0, 8)}@example.com`;
+  const password = overrides.password ?? 'correct-horse-battery';
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    headers: ORIGIN,
+    remoteAddress: nextClientAddress(),
+    payload: {
+      email,
+      password,
+      name: 'Test Owner',
+      firstName: overrides.firstName ?? 'Test',
+      lastName: overrides.lastName ?? 'Owner',
+    },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  return { email, password, cookie: cookieHeader(response.headers['set-cookie']), id: response.json().user.id };
+}
+
+/** An injected request as the given user, from our own origin. */
+export function asUser(user: { cookie: string } | null, options: InjectOptions): InjectOptions {
+  return {
+    ...options,
+    headers: { ...ORIGIN, ...(user ? { cookie: user.cookie } : {}), ...options.headers },
+  };
+}
