@@ -14,7 +14,13 @@ createRoot(document.getElementById('root')!).render(
         <App />
       </BrowserRouter>
       {/* Spec 000 section 9: one toast at a time, 5000 ms. */}
-      <Toaster visibleToasts={1} duration={5000} richColors closeButton position="top-center" />
+      <Toaster
+        visibleToasts={1}
+        duration={5000}
+        closeButton
+        position="top-center"
+        toastOptions={{ classNames: { title: 'text-slate-900!', description: 'text-slate-700!' } }}
+      />
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -5,7 +5,9 @@ import { Footer } from './footer';
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
   return (
     <div className="flex min-h-screen flex-col">
       <a

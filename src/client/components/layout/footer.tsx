@@ -62,7 +62,7 @@ export function Footer() {
         ))}
       </div>
       <div className="border-t border-white/10">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-slate-500 sm:px-6 lg:px-8">
+        <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-slate-400 sm:px-6 lg:px-8">
           © 2024 {PRODUCT_NAME}. All rights reserved.
         </p>
       </div>

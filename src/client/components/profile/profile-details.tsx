@@ -19,7 +19,7 @@ export function ProfileDetails({ user }: { user: CurrentUser }) {
         return (
           <div key={key}>
             <dt className="text-sm font-medium text-slate-500">{label}</dt>
-            <dd className={value ? 'mt-1 break-words text-slate-900' : 'mt-1 italic text-slate-400'}>
+            <dd className={value ? 'mt-1 break-words text-slate-900' : 'mt-1 italic text-slate-500'}>
               {value || 'Not provided'}
             </dd>
           </div>

@@ -9,7 +9,7 @@ export const buttonVariants = cva(
     variants: {
       variant: {
         default: 'bg-navy-700 text-white shadow-sm hover:bg-navy-800',
-        accent: 'bg-coral text-white shadow-sm hover:bg-[#d45d40]',
+        accent: 'bg-coral text-white shadow-sm hover:bg-[#a8421f]',
         outline: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-100',
         secondary: 'bg-navy-50 text-navy-700 hover:bg-navy-100',
         ghost: 'text-slate-700 hover:bg-slate-100',

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { inject } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { MOBILE, baseUrl, expectAccessible, launchBrowser, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+describe('the shell', () => {
+  it('shows User Admin and Expert Admin to an administrator made by the command line', async () => {
+    const { context, page } = await newPage(browser);
+    const email = uniqueEmail('admin');
+    await page.goto('/login');
+    await signUpThroughUi(page, { firstName: 'Harper', lastName: 'Quay', email, password: 'admin-pass-123' });
+    await page.getByRole('heading', { name: /Welcome back to/ }).waitFor();
+
+    const port = new URL(baseUrl()).port;
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/set-role.ts', email, 'admin'], {
+      env: { ...process.env, DATA_DIR: inject('dataDir'), PORT: port, BASE_URL: baseUrl(), DATABASE_URL: '' },
+      encoding: 'utf8',
+    });
+    expect(result.status, result.stderr).toBe(0);
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'User Admin' }).waitFor();
+    await page.getByRole('menuitem', { name: 'Expert Admin' }).waitFor();
+    await snap(page, 'avatar-menu-admin-1280');
+    await context.close();
+  });
+
+  it('opens and closes the mobile menu at 390 px, and a tapped link closes it', async () => {
+    const { context, page } = await newPage(browser, MOBILE);
+    await page.goto('/');
+    await page.getByRole('heading', { name: /Marine Repair Solutions with/ }).waitFor();
+    await snap(page, 'home-signed-out-390');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.getByRole('link', { name: 'Dashboard' }).isVisible()).toBe(false);
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.locator('#mobile-menu');
+    await menu.getByRole('link', { name: 'Onsite Request' }).waitFor();
+    await snap(page, 'mobile-menu-open-390');
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    await menu.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await menu.getByRole('link', { name: 'Video Consultation' }).click();
+    await page.waitForURL(/\/video-consultation$/);
+    await menu.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('highlights the current link and shows the footer', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/onsite-request');
+    const current = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Onsite Request' });
+    expect(await current.getAttribute('aria-current')).toBe('page');
+    const footer = page.getByRole('contentinfo');
+    for (const text of ['Services', 'Expertise', 'Support', 'AI Knowledge Base', 'Emergency Support', 'Rigging', 'Terms of Service']) {
+      await footer.getByText(text, { exact: true }).waitFor();
+    }
+    await footer.getByText(/© 2024/).waitFor();
+    await footer.getByRole('link', { name: /Become an expert/ }).click();
+    await page.waitForURL(/\/expert\/apply$/);
+    await context.close();
+  });
+
+  it('shows Page Not Found for an unknown path', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/no/such/page');
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    await page.getByText('/no/such/page').waitFor();
+    await snap(page, 'not-found-1280');
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it('shows the settings screen for a signed-in user, at 390 px too', async () => {
+    const { context, page } = await newPage(browser, MOBILE);
+    await page.goto('/settings');
+    await page.waitForURL(/\/login/);
+    await signUpThroughUi(page, { firstName: 'Sal', lastName: 'Tern', email: uniqueEmail('settings'), password: 'settings-pass-1' });
+    await page.waitForURL(/\/settings$/);
+    await page.getByText('Change password', { exact: true }).first().waitFor();
+    await page.getByText('This device').waitFor();
+    await snap(page, 'settings-390');
+    await expectAccessible(page);
+    await context.close();
+  });
+});

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// Browser journeys: one real server process (embedded database, demo experts) and system Chromium.
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    include: ['e2e/**/*.e2e.ts'],
+    globalSetup: ['e2e/global-setup.ts'],
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
