@@ -16,7 +16,7 @@ export default defineConfig({
         test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'], exclude: apiTests },
       },
       ...databases.map((db) => ({
-        extends: true,
+        extends: true as const,
         test: {
           name: `api-${db}`,
           include: apiTests,
