@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -101,6 +102,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     hsts: config.BASE_URL.startsWith('https://'),
   });
+
+  await app.register(compress, { threshold: 1024 });
 
   await app.register(swagger, {
     openapi: {

@@ -1,0 +1,55 @@
+// Start-up time, idle memory and the JavaScript the home page loads (DESIGN.md section 4).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { rssMb, startServer } from './server-process.js';
+
+async function homePageJavaScriptKb(baseUrl: string): Promise<{ kb: number; files: number }> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  try {
+    const page = await browser.newPage();
+    const sizes: Promise<number>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') {
+        sizes.push(response.request().sizes().then((s) => s.responseBodySize));
+      }
+    });
+    await page.goto(baseUrl, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const bytes = (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
+    return { kb: Math.round((bytes / 1024) * 10) / 10, files: sizes.length };
+  } finally {
+    await browser.close();
+  }
+}
+
+export async function benchStartup() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kb-bench-'));
+  try {
+    const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
+    const first = await startServer(env);
+    console.log(`first start (creates, migrates, seeds the embedded database): ${(first.readyAfterMs / 1000).toFixed(2)} s  (budget 10 s)`);
+    await first.stop();
+
+    const second = await startServer(env);
+    console.log(`start with an existing seeded embedded database:      ${(second.readyAfterMs / 1000).toFixed(2)} s  (budget 3 s)`);
+    await new Promise((r) => setTimeout(r, 3000));
+    console.log(`idle RSS, embedded PGlite:                             ${rssMb(second.process.pid!)} MB  (budget 450 MB)`);
+    const js = await homePageJavaScriptKb(second.baseUrl);
+    console.log(`JavaScript loaded by the home page:                    ${js.kb} KB gzip in ${js.files} files  (budget 170 KB)`);
+    await second.stop();
+
+    if (process.env.BENCH_DATABASE_URL) {
+      const pg = await startServer({ DATA_DIR: dataDir, DATABASE_URL: process.env.BENCH_DATABASE_URL });
+      await new Promise((r) => setTimeout(r, 3000));
+      console.log(`start on PostgreSQL: ${(pg.readyAfterMs / 1000).toFixed(2)} s; idle RSS: ${rssMb(pg.process.pid!)} MB  (budget 250 MB)`);
+      await pg.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
