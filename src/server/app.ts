@@ -25,6 +25,8 @@ import { registerNotFound } from './http/not-found.js';
 import { opsRoutes } from './features/ops/routes.js';
 import { profileRoutes } from './features/profile/routes.js';
 import { dashboardRoutes } from './features/dashboard/routes.js';
+import { expertRoutes } from './features/experts/routes.js';
+import { createPresenceTracker } from './features/experts/presence.js';
 import { operatorRoutes } from './features/users/operator-routes.js';
 import { PRODUCT_NAME } from '../common/brand.js';
 import type { CurrentUser } from '../common/user.js';
@@ -76,8 +78,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', database.db);
   app.decorate('auth', auth);
   app.decorate('mailer', mailer);
+  const touchPresence = createPresenceTracker(database.db);
+  const recordActivity = async (user: CurrentUser) => {
+    if (user.role === 'expert') await touchPresence(user.id);
+  };
   app.decorateRequest('currentUser', function () {
-    return getCurrentUser(auth, this);
+    return getCurrentUser(auth, this, recordActivity);
   });
 
   registerErrorHandling(app);
@@ -118,6 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes, { auth, baseUrl: config.BASE_URL });
   await app.register(profileRoutes);
   await app.register(dashboardRoutes);
+  await app.register(expertRoutes);
   if (options.operatorToken) await app.register(operatorRoutes, { token: options.operatorToken });
 
   const serveClient = !!options.clientDir && existsSync(join(options.clientDir, 'index.html'));

@@ -47,13 +47,23 @@ export function toCurrentUser(row: SessionUserRow): CurrentUser {
 
 const cache = new WeakMap<FastifyRequest, Promise<CurrentUser | null>>();
 
-/** The signed-in user of this request, looked up once per request from the session cookie. */
-export function getCurrentUser(auth: Auth, request: FastifyRequest): Promise<CurrentUser | null> {
+/**
+ * The signed-in user of this request, looked up once per request from the session cookie. `onActive`
+ * runs for each request of a signed-in user (presence).
+ */
+export function getCurrentUser(
+  auth: Auth,
+  request: FastifyRequest,
+  onActive?: (user: CurrentUser) => Promise<void>,
+): Promise<CurrentUser | null> {
   let pending = cache.get(request);
   if (!pending) {
-    pending = auth.api
-      .getSession({ headers: authHeaders(request) })
-      .then((session) => (session ? toCurrentUser(session.user as SessionUserRow) : null));
+    pending = auth.api.getSession({ headers: authHeaders(request) }).then(async (session) => {
+      if (!session) return null;
+      const user = toCurrentUser(session.user as SessionUserRow);
+      await onActive?.(user).catch((err: unknown) => request.log.warn({ err }, 'recording activity failed'));
+      return user;
+    });
     cache.set(request, pending);
   }
   return pending;

@@ -124,9 +124,21 @@ export const experts = pgTable(
     timeZone: text('time_zone').notNull().default('America/New_York'),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     ...timestamps,
+    // Lower-cased words of everything the free-text search covers; matched with word-prefix regexes.
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(name || ' ' || specialty || ' ' || city || ' ' || state || ' ' || zip_code || ' ' || certifications)`,
+      ),
+    locationText: text('location_text')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(city || ' ' || state || ' ' || zip_code)`),
   },
   (t) => [
-    index('experts_status_rating_idx').on(t.status, t.rating),
+    index('experts_status_rating_idx').on(t.status, t.rating.desc(), t.reviewCount.desc(), t.id),
+    index('experts_status_specialty_rating_idx').on(t.status, t.specialty, t.rating.desc(), t.reviewCount.desc(), t.id),
+    index('experts_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('experts_location_text_trgm_idx').using('gin', sql`${t.locationText} gin_trgm_ops`),
     index('experts_user_id_idx').on(t.userId),
   ],
 );

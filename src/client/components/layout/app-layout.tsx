@@ -2,9 +2,13 @@ import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { NavBar } from './nav-bar';
 import { Footer } from './footer';
+import { useAuth } from '../../lib/api/auth';
+import { useExpertPresenceHeartbeat } from '../../lib/api/presence';
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
+  const { user } = useAuth();
+  useExpertPresenceHeartbeat(user);
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);

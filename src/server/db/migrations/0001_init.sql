@@ -38,7 +38,9 @@ CREATE TABLE "experts" (
 	"time_zone" text DEFAULT 'America/New_York' NOT NULL,
 	"last_seen_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"search_text" text GENERATED ALWAYS AS (lower(name || ' ' || specialty || ' ' || city || ' ' || state || ' ' || zip_code || ' ' || certifications)) STORED NOT NULL,
+	"location_text" text GENERATED ALWAYS AS (lower(city || ' ' || state || ' ' || zip_code)) STORED NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "rate_limits" (
@@ -94,7 +96,10 @@ ALTER TABLE "accounts" ADD CONSTRAINT "accounts_user_id_users_id_fk" FOREIGN KEY
 ALTER TABLE "experts" ADD CONSTRAINT "experts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "accounts_user_id_idx" ON "accounts" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "experts_status_rating_idx" ON "experts" USING btree ("status","rating");--> statement-breakpoint
+CREATE INDEX "experts_status_rating_idx" ON "experts" USING btree ("status","rating" DESC NULLS LAST,"review_count" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "experts_status_specialty_rating_idx" ON "experts" USING btree ("status","specialty","rating" DESC NULLS LAST,"review_count" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "experts_search_text_trgm_idx" ON "experts" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "experts_location_text_trgm_idx" ON "experts" USING gin ("location_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "experts_user_id_idx" ON "experts" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "sessions_user_id_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "verifications_identifier_idx" ON "verifications" USING btree ("identifier");

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { EXPERT_STATUSES, SERVICE_TYPES } from './roles.js';
+
+/** The Expert entity of document 001 section 3, as `GET /api/experts` answers it. */
+export const expertSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  specialty: z.string(),
+  profileImage: z.string().nullable(),
+  bio: z.string(),
+  /** Decimal string, '4.80'. */
+  rating: z.string(),
+  reviewCount: z.number().int(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+  /** Comma-separated. */
+  certifications: z.string(),
+  /** Years. */
+  experience: z.number().int(),
+  /** Miles. */
+  serviceRadius: z.number().int(),
+  /** Price of one 30-minute video consultation, decimal string '75.00'. */
+  videoRate: z.string(),
+  /** Hourly onsite price, decimal string '125.00'. */
+  onsiteRate: z.string(),
+  onsiteMinimumHours: z.number().int(),
+  serviceTypes: z.array(z.enum(SERVICE_TYPES)),
+  available: z.boolean(),
+  /** IANA time zone of the expert; booking slots are in it. */
+  timeZone: z.string(),
+  /** Real presence: the expert's account was active in the last two minutes. */
+  online: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+export type Expert = z.infer<typeof expertSchema>;
+
+export const adminExpertSchema = expertSchema.extend({ status: z.enum(EXPERT_STATUSES) });
+export type AdminExpert = z.infer<typeof adminExpertSchema>;
+
+export const EXPERT_SORTS = ['rating', 'experience', 'price-low', 'price-high', 'name'] as const;
+export type ExpertSort = (typeof EXPERT_SORTS)[number];
+
+export const EXPERT_PAGE_SIZE = 24;
+export const EXPERT_MAX_PAGE_SIZE = 100;
+
+const trimmedOptional = z
+  .string()
+  .trim()
+  .max(200, 'Search text must be at most 200 characters')
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const booleanParam = z
+  .enum(['true', 'false'], { error: "Use 'true' or 'false'" })
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === 'true'));
+
+/**
+ * `GET /api/experts` query. Price sorts use the rate of the requested service type: the video rate with
+ * `serviceType=video`, the onsite rate otherwise.
+ */
+export const expertListQuerySchema = z.object({
+  q: trimmedOptional,
+  specialty: trimmedOptional,
+  location: trimmedOptional,
+  serviceType: z.enum(SERVICE_TYPES, { error: "serviceType must be 'video' or 'onsite'" }).optional(),
+  available: booleanParam,
+  minRating: z.coerce
+    .number({ error: 'minRating must be a number between 0 and 5' })
+    .min(0, 'minRating must be a number between 0 and 5')
+    .max(5, 'minRating must be a number between 0 and 5')
+    .optional(),
+  sort: z
+    .enum(EXPERT_SORTS, { error: `Unknown sort. Use one of: ${EXPERT_SORTS.join(', ')}` })
+    .default('rating'),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(EXPERT_MAX_PAGE_SIZE, `limit must be at most ${EXPERT_MAX_PAGE_SIZE}`)
+    .default(EXPERT_PAGE_SIZE),
+  offset: z.coerce
+    .number({ error: 'offset must be a whole number' })
+    .int('offset must be a whole number')
+    .min(0, 'offset must be 0 or more')
+    .default(0),
+});
+export type ExpertListQuery = z.output<typeof expertListQuerySchema>;
+export type ExpertListParams = z.input<typeof expertListQuerySchema>;

@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { expertListQuerySchema, expertSchema } from '../../../common/expert.js';
+import { apiErrorSchema } from '../../../common/api-error.js';
+import { getExpert, listExperts } from './service.js';
+import { requireRole } from '../../auth/guards.js';
+
+export const expertRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/experts',
+    {
+      schema: {
+        tags: ['experts'],
+        summary: 'Approved experts, filtered, sorted and paged on the server',
+        description: 'Answers an array of experts; the header X-Total-Count carries the number of all matches.',
+        querystring: expertListQuerySchema,
+        response: { 200: z.array(expertSchema), 400: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { experts, total } = await listExperts(app.db, request.query);
+      reply.header('X-Total-Count', String(total));
+      reply.header('Access-Control-Expose-Headers', 'X-Total-Count');
+      return experts;
+    },
+  );
+
+  app.get(
+    '/api/experts/:id',
+    {
+      schema: {
+        tags: ['experts'],
+        summary: 'One approved expert',
+        params: z.object({ id: z.string() }),
+        response: { 200: expertSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => getExpert(app.db, request.params.id),
+  );
+
+  app.post(
+    '/api/experts/me/presence',
+    {
+      schema: {
+        tags: ['experts'],
+        summary: "Heartbeat of a signed-in expert's open app; keeps them shown as online",
+        response: { 204: z.null(), 401: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      // Resolving the user records the activity (see app.ts); the role check keeps this endpoint to experts.
+      await requireRole(request, 'expert');
+      return reply.status(204).send(null);
+    },
+  );
+};
