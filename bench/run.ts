@@ -1,8 +1,16 @@
-// npm run bench: every benchmark of DESIGN.md section 4 that exists so far, with same-run baselines.
+// npm run bench: the benchmarks of DESIGN.md section 4, each with its same-run baseline.
 import { benchStartup } from './startup.js';
+import { benchExperts } from './experts.js';
 
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (pgUrl) process.env.BENCH_DATABASE_URL = pgUrl;
+const only = process.argv[2];
 
-console.log('== Start-up, memory, first page');
-await benchStartup();
+if (!only || only === 'startup') {
+  console.log('== Start-up, memory, first page');
+  await benchStartup();
+}
+if (!only || only === 'experts') {
+  console.log(`\n== GET /api/experts with 10,000 experts, 50 connections`);
+  await benchExperts();
+}

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -21,12 +20,15 @@ import { authRoutes } from './auth/routes.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerOriginCheck } from './http/origin-check.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerNotFound } from './http/not-found.js';
 import { opsRoutes } from './features/ops/routes.js';
 import { profileRoutes } from './features/profile/routes.js';
 import { dashboardRoutes } from './features/dashboard/routes.js';
 import { expertRoutes } from './features/experts/routes.js';
 import { createPresenceTracker } from './features/experts/presence.js';
+import { createListingCache, type ListingCache } from './features/experts/listing-cache.js';
+import { loadListing } from './features/experts/service.js';
 import { operatorRoutes } from './features/users/operator-routes.js';
 import { PRODUCT_NAME } from '../common/brand.js';
 import type { CurrentUser } from '../common/user.js';
@@ -38,6 +40,8 @@ declare module 'fastify' {
     db: Database;
     auth: Auth;
     mailer: Mailer;
+    /** Cached expert listings; features that change experts clear it. */
+    expertListings: ListingCache;
   }
   interface FastifyRequest {
     /** The signed-in user, or null; looked up once per request. */
@@ -78,6 +82,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', database.db);
   app.decorate('auth', auth);
   app.decorate('mailer', mailer);
+  const expertListings = createListingCache((query) => loadListing(database.db, query));
+  app.decorate('expertListings', expertListings);
   const touchPresence = createPresenceTracker(database.db);
   const recordActivity = async (user: CurrentUser) => {
     if (user.role === 'expert') await touchPresence(user.id);
@@ -89,26 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
   registerOriginCheck(app, new URL(config.BASE_URL).origin);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Radix and sonner set inline styles; scripts stay strictly same-origin.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: config.BASE_URL.startsWith('https://') ? [] : null,
-      },
-    },
-    hsts: config.BASE_URL.startsWith('https://'),
-  });
-
+  registerSecurityHeaders(app, config.BASE_URL);
   await app.register(compress, { threshold: 1024 });
 
   await app.register(swagger, {
@@ -124,7 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes, { auth, baseUrl: config.BASE_URL });
   await app.register(profileRoutes);
   await app.register(dashboardRoutes);
-  await app.register(expertRoutes);
+  await app.register(expertRoutes, { listings: expertListings });
   if (options.operatorToken) await app.register(operatorRoutes, { token: options.operatorToken });
 
   const serveClient = !!options.clientDir && existsSync(join(options.clientDir, 'index.html'));

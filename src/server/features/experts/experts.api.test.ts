@@ -146,6 +146,7 @@ describe('GET /api/experts', () => {
   it('shows an expert as online while their account is active, and not after two minutes', async () => {
     await t.database.db.update(expertsTable).set({ lastSeenAt: new Date(Date.now() - 30_000) }).where(eq(expertsTable.id, ids.ben!));
     await t.database.db.update(expertsTable).set({ lastSeenAt: new Date(Date.now() - 3 * 60_000) }).where(eq(expertsTable.id, ids.ana!));
+    t.app.expertListings.clear();
     const { body } = await list('');
     expect(body.find((e) => e.id === ids.ben)?.online).toBe(true);
     expect(body.find((e) => e.id === ids.ana)?.online).toBe(false);

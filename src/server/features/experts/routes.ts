@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { expertListQuerySchema, expertSchema } from '../../../common/expert.js';
+import { expertListQuerySchema, expertSchema, type Expert } from '../../../common/expert.js';
 import { apiErrorSchema } from '../../../common/api-error.js';
-import { getExpert, listExperts } from './service.js';
+import { getExpert } from './service.js';
+import type { ListingCache } from './listing-cache.js';
 import { requireRole } from '../../auth/guards.js';
 
-export const expertRoutes: FastifyPluginAsyncZod = async (app) => {
+export const expertRoutes: FastifyPluginAsyncZod<{ listings: ListingCache }> = async (app, { listings }) => {
   app.get(
     '/api/experts',
     {
@@ -18,10 +19,9 @@ export const expertRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { experts, total } = await listExperts(app.db, request.query);
-      reply.header('X-Total-Count', String(total));
-      reply.header('Access-Control-Expose-Headers', 'X-Total-Count');
-      return experts;
+      const { body, total } = await listings.get(request.query);
+      // The cached body was built from typed Expert objects; sent as a string it skips re-serialising.
+      return reply.header('X-Total-Count', String(total)).type('application/json; charset=utf-8').send(body as unknown as Expert[]);
     },
   );
 

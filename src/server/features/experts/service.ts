@@ -6,6 +6,7 @@ import { centsToDecimal, isOnline } from '../../../common/expert-rules.js';
 import type { ServiceType } from '../../../common/roles.js';
 import { AppError } from '../../http/errors.js';
 import { searchWords, specialtiesMatching, wordPattern } from './search-terms.js';
+import type { CachedListing } from './listing-cache.js';
 
 type ExpertRow = typeof experts.$inferSelect;
 
@@ -86,6 +87,12 @@ export async function listExperts(db: Database, query: ExpertListQuery): Promise
   // Past the last page no row carries the window count; count separately only then.
   const total = rows[0]?.total ?? (query.offset > 0 ? await countExperts(db, query) : 0);
   return { experts: rows.map((r) => toExpert(r.expert, now)), total };
+}
+
+/** A listing ready to send: the JSON text of the page and the total (what the listing cache keeps). */
+export async function loadListing(db: Database, query: ExpertListQuery): Promise<CachedListing> {
+  const { experts, total } = await listExperts(db, query);
+  return { body: JSON.stringify(experts), total };
 }
 
 async function countExperts(db: Database, query: ExpertListQuery): Promise<number> {

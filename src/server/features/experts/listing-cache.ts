@@ -1,0 +1,41 @@
+import type { ExpertListQuery } from '../../../common/expert.js';
+
+export interface CachedListing {
+  /** The serialized JSON array, sent as it is. */
+  body: string;
+  total: number;
+}
+
+const TTL_MS = 5_000;
+const MAX_ENTRIES = 500;
+
+/**
+ * Expert listings are read far more often than experts change, so each distinct query's answer is kept
+ * for a few seconds, and concurrent requests for the same query share one database round trip. Writes
+ * to experts call `clear()`; other servers see a change within the TTL, as they do presence.
+ */
+export function createListingCache(load: (query: ExpertListQuery) => Promise<CachedListing>) {
+  const entries = new Map<string, { expiresAt: number; value: Promise<CachedListing> }>();
+
+  function keyOf(query: ExpertListQuery): string {
+    return JSON.stringify(Object.entries(query).sort(([a], [b]) => a.localeCompare(b)));
+  }
+
+  return {
+    get(query: ExpertListQuery, now = Date.now()): Promise<CachedListing> {
+      const key = keyOf(query);
+      const hit = entries.get(key);
+      if (hit && hit.expiresAt > now) return hit.value;
+      const value = load(query);
+      entries.set(key, { expiresAt: now + TTL_MS, value });
+      value.catch(() => entries.delete(key));
+      if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      return value;
+    },
+    clear() {
+      entries.clear();
+    },
+  };
+}
+
+export type ListingCache = ReturnType<typeof createListingCache>;
