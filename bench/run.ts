@@ -1,6 +1,8 @@
 // npm run bench: the benchmarks of DESIGN.md section 4, each with its same-run baseline.
 import { benchStartup } from './startup.js';
 import { benchExperts } from './experts.js';
+import { benchAiLatency } from './ai-latency.js';
+import { benchPhotoChecks } from './photo-checks.js';
 
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (pgUrl) process.env.BENCH_DATABASE_URL = pgUrl;
@@ -13,4 +15,9 @@ if (!only || only === 'startup') {
 if (!only || only === 'experts') {
   console.log(`\n== GET /api/experts with 10,000 experts, 50 connections`);
   await benchExperts();
+}
+if (!only || only === 'ai') {
+  console.log('\n== Built-in AI assistant');
+  await benchAiLatency();
+  await benchPhotoChecks();
 }

@@ -26,6 +26,8 @@ import { opsRoutes } from './features/ops/routes.js';
 import { profileRoutes } from './features/profile/routes.js';
 import { dashboardRoutes } from './features/dashboard/routes.js';
 import { expertRoutes } from './features/experts/routes.js';
+import { aiRoutes } from './features/ai/routes.js';
+import { createAiProvider } from './ai/create-provider.js';
 import { createPresenceTracker } from './features/experts/presence.js';
 import { createListingCache, type ListingCache } from './features/experts/listing-cache.js';
 import { loadListing } from './features/experts/service.js';
@@ -112,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(profileRoutes);
   await app.register(dashboardRoutes);
   await app.register(expertRoutes, { listings: expertListings });
+  await app.register(aiRoutes, createAiProvider(config));
   if (options.operatorToken) await app.register(operatorRoutes, { token: options.operatorToken });
 
   const serveClient = !!options.clientDir && existsSync(join(options.clientDir, 'index.html'));

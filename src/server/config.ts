@@ -23,6 +23,7 @@ const envSchema = z.object({
   AI_API_KEY: optionalString,
   AI_MODEL: optionalString,
   AI_VISION_MODEL: optionalString,
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   SEARCH_PROVIDER: z.enum(['none', 'searxng', 'brave']).default('none'),
   SEARCH_URL: optionalUrl,
   SEARCH_API_KEY: optionalString,
@@ -51,6 +52,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${problems}`);
   }
   const value = parsed.data;
+  if (value.SEARCH_PROVIDER === 'searxng' && !value.SEARCH_URL) {
+    throw new ConfigError('Invalid configuration: SEARCH_PROVIDER=searxng needs SEARCH_URL (the SearXNG instance).');
+  }
+  if (value.SEARCH_PROVIDER === 'brave' && !value.SEARCH_API_KEY) {
+    throw new ConfigError('Invalid configuration: SEARCH_PROVIDER=brave needs SEARCH_API_KEY.');
+  }
+  if (value.AI_PROVIDER === 'openai' && !value.AI_MODEL) {
+    throw new ConfigError('Invalid configuration: AI_PROVIDER=openai needs AI_MODEL (and AI_BASE_URL unless it is OpenAI).');
+  }
   return {
     ...value,
     BASE_URL: (value.BASE_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, ''),

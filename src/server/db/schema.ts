@@ -9,6 +9,7 @@ import {
   serial,
   text,
   timestamp,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 const timestamps = {
@@ -142,3 +143,48 @@ export const experts = pgTable(
     index('experts_user_id_idx').on(t.userId),
   ],
 );
+
+export const aiSessions = pgTable(
+  'ai_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The first question of the conversation (its title in the history). */
+    question: text('question').notNull(),
+    category: text('category').notNull().default('general'),
+    ...timestamps,
+  },
+  (t) => [index('ai_sessions_user_created_idx').on(t.userId, t.createdAt.desc())],
+);
+
+export const aiMessages = pgTable(
+  'ai_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => aiSessions.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['user', 'ai'] }).notNull(),
+    content: text('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ai_messages_session_created_idx').on(t.sessionId, t.createdAt)],
+);
+
+/** The assistant's prompts: one row, changed by administrators. */
+export const aiSettings = pgTable('ai_settings', {
+  id: integer('id').primaryKey().default(1),
+  systemPrompt: text('system_prompt').notNull(),
+  userPromptTemplate: text('user_prompt_template').notNull(),
+  updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Fixed-window request counters for our own rate limits, shared by every app server. */
+export const requestLimits = pgTable('request_limits', {
+  key: text('key').primaryKey(),
+  windowStart: bigint('window_start', { mode: 'number' }).notNull(),
+  count: integer('count').notNull(),
+});

@@ -1,0 +1,161 @@
+import { z } from 'zod';
+
+/** Categories of the assistant's knowledge base; an AI session takes the category of its best evidence. */
+export const AI_CATEGORIES = [
+  'engine',
+  'electrical',
+  'electronics',
+  'maintenance',
+  'hull',
+  'rigging',
+  'plumbing',
+  'safety',
+  'trailer',
+  'general',
+] as const;
+export type AiCategory = (typeof AI_CATEGORIES)[number];
+
+export const AI_CATEGORY_LABELS: Record<AiCategory, string> = {
+  engine: 'Engine',
+  electrical: 'Electrical',
+  electronics: 'Electronics & Navigation',
+  maintenance: 'Maintenance & Winterization',
+  hull: 'Hull & Deck',
+  rigging: 'Rigging & Sails',
+  plumbing: 'Plumbing & Bilge',
+  safety: 'Safety',
+  trailer: 'Trailer',
+  general: 'General',
+};
+
+export const QUESTION_MAX_LENGTH = 4000;
+
+export const askSchema = z.object({
+  question: z
+    .string({ error: 'Please enter a question' })
+    .trim()
+    .min(1, 'Please enter a question')
+    .max(QUESTION_MAX_LENGTH, `Questions can be at most ${QUESTION_MAX_LENGTH} characters`),
+  /** Continue this conversation; omitted to start a new one. */
+  sessionId: z.string().uuid('Unknown conversation').optional(),
+});
+export type AskInput = z.infer<typeof askSchema>;
+
+export const askResponseSchema = z.object({
+  /** Markdown-like text; may end with a '**References:**' block. */
+  response: z.string(),
+  sessionId: z.string(),
+  category: z.enum(AI_CATEGORIES),
+});
+export type AskResponse = z.infer<typeof askResponseSchema>;
+
+export const SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
+export const URGENCIES = ['routine', 'soon', 'urgent', 'immediate'] as const;
+
+/** The structured photo analysis (spec 000 section 3), as a vision model must answer it. */
+export const imageAnalysisSchema = z.object({
+  category: z.string().min(1),
+  severity: z.string().min(1),
+  diagnosis: z.string().min(1),
+  recommendations: z.array(z.string().min(1)).min(1),
+  estimatedCost: z.string().optional(),
+  urgency: z.string().optional(),
+});
+export type ImageAnalysis = z.infer<typeof imageAnalysisSchema>;
+
+export const photoCheckSchema = z.object({
+  check: z.enum(['too-dark', 'too-bright', 'blurred', 'too-small']),
+  message: z.string(),
+});
+export type PhotoCheck = z.infer<typeof photoCheckSchema>;
+
+export const analyzeImageResponseSchema = imageAnalysisSchema.extend({
+  sessionId: z.string(),
+  /** Problems with the photo itself (dark, blurred, small), from the photo tips. */
+  photoChecks: z.array(photoCheckSchema),
+});
+export type AnalyzeImageResponse = z.infer<typeof analyzeImageResponseSchema>;
+
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const DESCRIPTION_MAX_LENGTH = 2000;
+
+export const aiSessionSchema = z.object({
+  id: z.string(),
+  question: z.string(),
+  category: z.enum(AI_CATEGORIES),
+  createdAt: z.iso.datetime(),
+});
+export type AiSession = z.infer<typeof aiSessionSchema>;
+
+export const aiMessageSchema = z.object({
+  id: z.string(),
+  type: z.enum(['user', 'ai']),
+  content: z.string(),
+  timestamp: z.iso.datetime(),
+});
+export type AiMessage = z.infer<typeof aiMessageSchema>;
+
+export const aiConversationSchema = aiSessionSchema.extend({ messages: z.array(aiMessageSchema) });
+export type AiConversation = z.infer<typeof aiConversationSchema>;
+
+export const aiSettingsSchema = z.object({
+  systemPrompt: z.string().max(20_000, 'The system prompt can be at most 20,000 characters'),
+  userPromptTemplate: z.string().max(20_000, 'The user prompt template can be at most 20,000 characters'),
+});
+export type AiSettings = z.infer<typeof aiSettingsSchema>;
+
+/** What the assistant can really do here, so the screens never claim more (web search, vision). */
+export const aiStatusSchema = z.object({
+  provider: z.enum(['builtin', 'openai']),
+  webSearch: z.boolean(),
+  vision: z.boolean(),
+});
+export type AiStatus = z.infer<typeof aiStatusSchema>;
+
+/** The built-in default prompt pair of spec 000 section 4 ('Reset to Default'). */
+export const DEFAULT_AI_SETTINGS: AiSettings = {
+  systemPrompt: [
+    'You are a friendly technical concierge for marine repairs, helping boat owners diagnose and fix problems with their boats.',
+    'Always start with an immediate analysis of the likely causes and clear troubleshooting steps, in order.',
+    'Then ask 2-3 short questions about the make, model, year, engine hours and operating conditions that would narrow the diagnosis, unless the owner already gave them.',
+    'Mention the safety precautions that apply before any hands-on step.',
+    'You know the common engine brands (Yamaha, Mercury, MerCruiser, Suzuki, Honda, Evinrude, Volvo Penta, Yanmar) and electronics brands (Garmin, Raymarine, Simrad, Lowrance, Furuno).',
+    'If the owner asks about something unrelated to boats, kindly redirect them to marine topics.',
+  ].join(' '),
+  userPromptTemplate: [
+    'Marine equipment issue: {question}',
+    '',
+    'Please provide:',
+    '1. The most likely causes',
+    '2. Step-by-step troubleshooting',
+    '3. Safety considerations',
+    '4. 2-3 questions about make, model and conditions to narrow it down',
+    '5. Further steps if the first ones do not solve it',
+    '6. When to seek a professional marine technician',
+  ].join('\n'),
+};
+
+/** Puts the owner's text into the user prompt template; without {question} the text is appended. */
+export function fillPromptTemplate(template: string, question: string): string {
+  if (!template.includes('{question}')) return `${template.trim()}\n\n${question}`.trim();
+  return template.split('{question}').join(question);
+}
+
+/** The analysis as one chat message, with the headings of spec 000 section 7. */
+export function formatImageAnalysis(analysis: ImageAnalysis): string {
+  const lines = [
+    '**Image Analysis Results**',
+    '',
+    `**Category:** ${analysis.category}`,
+    `**Severity:** ${analysis.severity}`,
+    '',
+    '**Diagnosis:**',
+    analysis.diagnosis,
+    '',
+    '**Recommendations:**',
+    ...analysis.recommendations.map((r) => `- ${r}`),
+  ];
+  if (analysis.estimatedCost) lines.push('', `**Estimated Cost:** ${analysis.estimatedCost}`);
+  if (analysis.urgency) lines.push(`**Urgency:** ${analysis.urgency}`);
+  return lines.join('\n');
+}

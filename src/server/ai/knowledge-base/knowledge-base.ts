@@ -1,0 +1,72 @@
+import MiniSearch from 'minisearch';
+import type { KbArticle } from './article.js';
+import { expandSynonyms } from './synonyms.js';
+import { tokenize } from './text-normalization.js';
+
+export interface Evidence {
+  article: KbArticle;
+  score: number;
+  /** Query words that matched the article's title, symptoms or keywords. */
+  strongTerms: string[];
+}
+
+const STRONG_FIELDS = new Set(['title', 'symptoms', 'keywords']);
+/** Below this, the best article is not good evidence; tuned with `npm run eval:ai`. */
+const MIN_SCORE = 4;
+
+interface IndexedArticle {
+  id: string;
+  title: string;
+  symptoms: string;
+  keywords: string;
+  appliesTo: string;
+  summary: string;
+  causes: string;
+}
+
+/** The built-in knowledge base: minisearch over the articles, with field boosts, fuzzy and prefix matching. */
+export class KnowledgeBase {
+  private readonly index: MiniSearch<IndexedArticle>;
+  private readonly byId: Map<string, KbArticle>;
+
+  constructor(readonly articles: readonly KbArticle[]) {
+    this.byId = new Map(articles.map((a) => [a.id, a]));
+    this.index = new MiniSearch<IndexedArticle>({
+      fields: ['title', 'symptoms', 'keywords', 'appliesTo', 'summary', 'causes'],
+      tokenize,
+      processTerm: (term) => term,
+      searchOptions: {
+        boost: { symptoms: 3, title: 2.5, keywords: 2, appliesTo: 1.2, summary: 0.6, causes: 0.5 },
+        fuzzy: (term) => (term.length > 5 ? 0.2 : false),
+        prefix: (term) => term.length > 3,
+        combineWith: 'OR',
+      },
+    });
+    this.index.addAll(
+      articles.map((a) => ({
+        id: a.id,
+        title: a.title,
+        symptoms: a.symptoms.join(' . '),
+        keywords: a.keywords.join(' . '),
+        appliesTo: a.appliesTo.join(' . '),
+        summary: a.summary,
+        causes: a.causes.join(' . '),
+      })),
+    );
+  }
+
+  /** Articles that answer the text, best first; only good evidence (enough score on strong fields). */
+  search(text: string, limit = 3): Evidence[] {
+    const results = this.index.search(expandSynonyms(text));
+    const evidence: Evidence[] = [];
+    for (const result of results) {
+      const strongTerms = Object.entries(result.match)
+        .filter(([, fields]) => fields.some((field) => STRONG_FIELDS.has(field)))
+        .map(([term]) => term);
+      if (result.score < MIN_SCORE || strongTerms.length === 0) continue;
+      evidence.push({ article: this.byId.get(result.id as string)!, score: result.score, strongTerms });
+      if (evidence.length === limit) break;
+    }
+    return evidence;
+  }
+}

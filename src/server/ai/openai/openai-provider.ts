@@ -1,0 +1,132 @@
+import OpenAI from 'openai';
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { fillPromptTemplate, imageAnalysisSchema, type AiCategory } from '../../../common/ai.js';
+import { formatReferences, REFERENCES_MARKER } from '../../../common/references.js';
+import { AiProviderError, type AiProvider, type ConversationTurn } from '../provider.js';
+import type { WebSearch, SearchResult } from './web-search.js';
+
+export interface OpenAiProviderOptions {
+  baseURL?: string;
+  apiKey?: string;
+  model: string;
+  visionModel?: string;
+  search?: WebSearch;
+  /** Decides the session category from the question (the knowledge base's best evidence). */
+  classify: (text: string) => AiCategory;
+  timeoutMs?: number;
+}
+
+function toMessages(history: ConversationTurn[]): ChatCompletionMessageParam[] {
+  return history.map((turn) => ({ role: turn.role === 'ai' ? 'assistant' : 'user', content: turn.content }));
+}
+
+function sourcesBlock(sources: SearchResult[]): string {
+  const lines = sources.map((s, i) => `[${i + 1}] ${s.title} - ${s.url}\n${s.snippet}`);
+  return `\n\nWeb search results to use as sources. Cite them in the text with their numbers, like [1]:\n${lines.join('\n\n')}`;
+}
+
+/** Turns the SDK's errors into messages a boat owner can act on; the conversation is kept either way. */
+function providerError(error: unknown): AiProviderError {
+  if (error instanceof AiProviderError) return error;
+  if (error instanceof OpenAI.APIConnectionTimeoutError) {
+    return new AiProviderError('The AI service took too long to answer. Please try again.', 504);
+  }
+  if (error instanceof OpenAI.APIError && error.status === 429) {
+    return new AiProviderError('The AI service is busy right now. Please try again in a minute.', 429);
+  }
+  if (error instanceof OpenAI.APIConnectionError) {
+    return new AiProviderError('The AI service cannot be reached right now. Please try again shortly.', 503);
+  }
+  return new AiProviderError('The AI service is having trouble right now. Please try again shortly.', 502);
+}
+
+/** Perplexity answers the pages it used as top-level `citations` (or `search_results`). */
+function citationsOf(completion: unknown): { title: string; url: string }[] {
+  const extra = completion as { citations?: unknown; search_results?: unknown };
+  if (Array.isArray(extra.search_results)) {
+    return extra.search_results
+      .filter((r): r is { title?: string; url: string } => typeof r?.url === 'string')
+      .map((r) => ({ title: r.title || r.url, url: r.url }));
+  }
+  if (Array.isArray(extra.citations)) {
+    return extra.citations.filter((c): c is string => typeof c === 'string').map((url) => ({ title: url, url }));
+  }
+  return [];
+}
+
+const VISION_INSTRUCTIONS = `Look at the photo of a boat or marine equipment problem and answer ONLY with a JSON object:
+{"category": string, "severity": "Low"|"Medium"|"High"|"Critical", "diagnosis": string, "recommendations": string[], "estimatedCost": string, "urgency": string}`;
+
+/** Any OpenAI-compatible chat API: OpenAI, Perplexity, Ollama, vLLM, OpenRouter. */
+export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider {
+  const client = new OpenAI({
+    baseURL: options.baseURL,
+    apiKey: options.apiKey ?? 'not-needed',
+    timeout: options.timeoutMs ?? 60_000,
+    maxRetries: 0,
+  });
+
+  return {
+    name: 'openai',
+    webSearch: !!options.search,
+    vision: !!options.visionModel,
+
+    async answer({ question, history, settings }) {
+      try {
+        const sources = options.search ? await options.search.search(question).catch(() => []) : [];
+        const completion = await client.chat.completions.create({
+          model: options.model,
+          messages: [
+            { role: 'system', content: settings.systemPrompt },
+            ...toMessages(history),
+            { role: 'user', content: fillPromptTemplate(settings.userPromptTemplate, question) + (sources.length ? sourcesBlock(sources) : '') },
+          ],
+        });
+        const text = completion.choices[0]?.message?.content?.trim();
+        if (!text) throw new AiProviderError('The AI service returned an empty answer. Please try again.', 502);
+        const references = sources.length ? sources.map(({ title, url }) => ({ title, url })) : citationsOf(completion);
+        const withReferences = text.includes(REFERENCES_MARKER) || references.length === 0 ? text : `${text}\n\n${formatReferences(references)}`;
+        return { text: withReferences, category: options.classify([...history.map((t) => t.content), question].join('\n')) };
+      } catch (error) {
+        throw providerError(error);
+      }
+    },
+
+    async analyzeImage({ image, description, settings }) {
+      if (!options.visionModel) throw new AiProviderError('No vision model is configured.', 503);
+      try {
+        const completion = await client.chat.completions.create({
+          model: options.visionModel,
+          response_format: { type: 'json_object' },
+          messages: [
+            { role: 'system', content: `${settings.systemPrompt}\n\n${VISION_INSTRUCTIONS}` },
+            {
+              role: 'user',
+              content: [
+                { type: 'text', text: description ? `The owner says: ${description}` : 'The owner sent this photo without a description.' },
+                { type: 'image_url', image_url: { url: `data:image/jpeg;base64,${image.toString('base64')}` } },
+              ],
+            },
+          ],
+        });
+        const raw = completion.choices[0]?.message?.content ?? '';
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(raw.replace(/^```(?:json)?\s*|\s*```$/g, ''));
+        } catch {
+          parsed = undefined;
+        }
+        const analysis = imageAnalysisSchema.safeParse(parsed);
+        if (!analysis.success) {
+          throw new AiProviderError('The image analysis came back unreadable. Please try again.', 502);
+        }
+        return {
+          analysis: analysis.data,
+          category: options.classify(`${description} ${analysis.data.category} ${analysis.data.diagnosis}`),
+        };
+      } catch (error) {
+        throw providerError(error);
+      }
+    },
+  };
+}

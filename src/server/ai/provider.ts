@@ -1,0 +1,48 @@
+import type { AiCategory, AiSettings, ImageAnalysis, PhotoCheck } from '../../common/ai.js';
+
+export interface ConversationTurn {
+  role: 'user' | 'ai';
+  content: string;
+}
+
+export interface AskInput {
+  question: string;
+  /** Earlier turns of this conversation, oldest first. */
+  history: ConversationTurn[];
+  settings: AiSettings;
+}
+
+export interface AnswerResult {
+  /** The answer text, with a '**References:**' block when it cites pages. */
+  text: string;
+  category: AiCategory;
+}
+
+export interface AnalyzeInput {
+  /** The photo, normalised to JPEG by sharp. */
+  image: Buffer;
+  description: string;
+  history: ConversationTurn[];
+  settings: AiSettings;
+  photoChecks: PhotoCheck[];
+}
+
+/** An engine behind the assistant: the built-in knowledge base, or an OpenAI-compatible model. */
+export interface AiProvider {
+  readonly name: 'builtin' | 'openai';
+  readonly webSearch: boolean;
+  readonly vision: boolean;
+  answer(input: AskInput): Promise<AnswerResult>;
+  /** The analysis as shown, and the knowledge-base category the session is filed under. */
+  analyzeImage(input: AnalyzeInput): Promise<{ analysis: ImageAnalysis; category: AiCategory }>;
+}
+
+/** A failure of the model provider the user should hear about in plain words (timeouts, 429, 5xx, bad output). */
+export class AiProviderError extends Error {
+  constructor(
+    message: string,
+    readonly status: 429 | 502 | 503 | 504,
+  ) {
+    super(message);
+  }
+}

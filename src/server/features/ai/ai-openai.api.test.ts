@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema.js';
+import { asUser, createTestApp, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
+import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../test/fake-openai-server.js';
+import { parseReferences } from '../../../common/references.js';
+import { goodPhoto } from '../../ai/test-images.js';
+
+let fake: FakeOpenAiServer;
+let t: TestApp;
+let owner: TestUser;
+let admin: TestUser;
+
+beforeAll(async () => {
+  fake = await startFakeOpenAiServer();
+  t = await createTestApp({
+    AI_PROVIDER: 'openai',
+    AI_BASE_URL: fake.baseURL,
+    AI_API_KEY: 'test-key',
+    AI_MODEL: 'test-chat-model',
+    AI_VISION_MODEL: 'test-vision-model',
+    AI_TIMEOUT_MS: '1500',
+    SEARCH_PROVIDER: 'searxng',
+    SEARCH_URL: fake.baseURL.replace(/\/v1$/, ''),
+  });
+  owner = await signUp(t.app);
+  admin = await signUp(t.app);
+  await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+const ask = (payload: object) => t.app.inject(asUser(owner, { method: 'POST', url: '/api/ai/ask', payload }));
+
+function photoUpload(image: Buffer, description: string) {
+  const boundary = '----kbopenai';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="p.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+    image,
+    Buffer.from(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="description"\r\n\r\n${description}\r\n--${boundary}--\r\n`),
+  ]);
+  return t.app.inject(
+    asUser(owner, { method: 'POST', url: '/api/ai/analyze-image', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }),
+  );
+}
+
+describe('the model provider (OpenAI-compatible, with web search)', () => {
+  it('says it searches the web only because a search provider is configured', async () => {
+    const status = await t.app.inject({ method: 'GET', url: '/api/ai/status' });
+    expect(status.json()).toEqual({ provider: 'openai', webSearch: true, vision: true });
+  });
+
+  it('sends the saved prompts with {question} filled in and the search results as numbered sources', async () => {
+    await t.app.inject(
+      asUser(admin, {
+        method: 'PUT',
+        url: '/api/ai/settings',
+        payload: { systemPrompt: 'You are the K&B test concierge.', userPromptTemplate: 'Issue: {question}\nAnswer well.' },
+      }),
+    );
+    fake.respondWith({ kind: 'answer', content: 'Check the fuel first [1], then the plugs [2].' });
+    const response = await ask({ question: 'Outboard sputters at idle' });
+    expect(response.statusCode).toBe(200);
+
+    const sent = fake.requests.at(-1)!;
+    expect(sent.model).toBe('test-chat-model');
+    expect(sent.messages[0]).toEqual({ role: 'system', content: 'You are the K&B test concierge.' });
+    const userMessage = String(sent.messages.at(-1)!.content);
+    expect(userMessage.startsWith('Issue: Outboard sputters at idle\nAnswer well.')).toBe(true);
+    expect(userMessage).toContain('[1] Yamaha outboard maintenance - https://www.yamahaoutboards.com/');
+    expect(fake.searches.at(-1)).toBe('Outboard sputters at idle');
+
+    const { body, references } = parseReferences(response.json().response);
+    expect(body).toBe('Check the fuel first [1], then the plugs [2].');
+    expect(references.map((r) => r.url)).toEqual(['https://www.yamahaoutboards.com/', 'https://www.boatus.com/expert-advice']);
+    expect(response.json().category).toBe('engine');
+  });
+
+  it('sends the earlier turns of the conversation', async () => {
+    fake.respondWith({ kind: 'answer', content: 'First answer.' });
+    const first = (await ask({ question: 'my bilge pump keeps running' })).json();
+    fake.respondWith({ kind: 'answer', content: 'Second answer.' });
+    await ask({ question: 'it is a Rule 1100', sessionId: first.sessionId });
+    const roles = fake.requests.at(-1)!.messages.map((m) => m.role);
+    expect(roles).toEqual(['system', 'user', 'assistant', 'user']);
+    expect(fake.requests.at(-1)!.messages[1]!.content).toBe('my bilge pump keeps running');
+    expect(fake.requests.at(-1)!.messages[2]!.content).toContain('First answer.');
+  });
+
+  it('turns a provider failure into a clear error and keeps the conversation intact', async () => {
+    fake.respondWith({ kind: 'answer', content: 'Kept.' });
+    const first = (await ask({ question: 'trailer lights only work on one side' })).json();
+
+    fake.respondWith({ kind: 'status', status: 500 });
+    const failed = await ask({ question: 'still broken', sessionId: first.sessionId });
+    expect(failed.statusCode).toBe(503);
+    expect(failed.json().message).toBe('The AI service is having trouble right now. Please try again shortly.');
+
+    fake.respondWith({ kind: 'status', status: 429 });
+    expect((await ask({ question: 'again', sessionId: first.sessionId })).statusCode).toBe(429);
+
+    const conversation = await t.app.inject(asUser(owner, { method: 'GET', url: `/api/ai/sessions/${first.sessionId}` }));
+    expect(conversation.json().messages).toHaveLength(2);
+  });
+
+  it('gives up after the timeout with a clear message', async () => {
+    fake.respondWith({ kind: 'hang' });
+    const response = await ask({ question: 'engine overheating' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json().message).toBe('The AI service took too long to answer. Please try again.');
+  });
+
+  it('sends the photo to the vision model as an image part and answers its structured analysis', async () => {
+    fake.respondWith({
+      kind: 'answer',
+      content: JSON.stringify({
+        category: 'Electrical',
+        severity: 'High',
+        diagnosis: 'Heavy corrosion on the positive terminal.',
+        recommendations: ['Disconnect the negative lead first', 'Clean with baking soda solution'],
+        estimatedCost: '$20-$60',
+        urgency: 'Soon',
+      }),
+    });
+    const response = await photoUpload(await goodPhoto(), 'corroded battery terminal');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ category: 'Electrical', severity: 'High', recommendations: ['Disconnect the negative lead first', 'Clean with baking soda solution'] });
+    const sent = fake.requests.at(-1)!;
+    expect(sent.model).toBe('test-vision-model');
+    expect(sent.response_format).toEqual({ type: 'json_object' });
+    const parts = sent.messages.at(-1)!.content as { type: string; image_url?: { url: string } }[];
+    expect(parts.find((p) => p.type === 'image_url')?.image_url?.url).toMatch(/^data:image\/jpeg;base64,\/9j\//);
+  });
+
+  it('answers a malformed vision answer with a clear error, not a crash', async () => {
+    fake.respondWith({ kind: 'answer', content: '{"category": "Engine", "severity": 3}' });
+    const response = await photoUpload(await goodPhoto(), 'what is this');
+    expect(response.statusCode).toBe(503);
+    expect(response.json().message).toBe('The image analysis came back unreadable. Please try again.');
+    fake.respondWith({ kind: 'answer', content: 'not json at all' });
+    expect((await photoUpload(await goodPhoto(), 'again')).statusCode).toBe(503);
+  });
+});
+
+describe('Perplexity-style citations', () => {
+  it('become the references when no search provider is configured', async () => {
+    const plain = await createTestApp({ AI_PROVIDER: 'openai', AI_BASE_URL: fake.baseURL, AI_MODEL: 'sonar', AI_TIMEOUT_MS: '1500' });
+    try {
+      const user = await signUp(plain.app);
+      fake.respondWith({
+        kind: 'answer',
+        content: 'Replace the impeller [1].',
+        extra: { citations: ['https://www.yachtingmonthly.com/sailing-skills/things-practise-harbour-changing-impeller-61072'] },
+      });
+      const response = await plain.app.inject(asUser(user, { method: 'POST', url: '/api/ai/ask', payload: { question: 'no water from the telltale' } }));
+      const { references } = parseReferences(response.json().response);
+      expect(references[0]?.url).toBe('https://www.yachtingmonthly.com/sailing-skills/things-practise-harbour-changing-impeller-61072');
+      const status = await plain.app.inject({ method: 'GET', url: '/api/ai/status' });
+      expect(status.json()).toEqual({ provider: 'openai', webSearch: false, vision: false });
+    } finally {
+      await plain.close();
+    }
+  });
+});

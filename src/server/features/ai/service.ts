@@ -1,0 +1,141 @@
+import { and, asc, count, desc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { aiMessages, aiSessions, aiSettings } from '../../db/schema.js';
+import {
+  DEFAULT_AI_SETTINGS,
+  formatImageAnalysis,
+  type AiCategory,
+  type AiConversation,
+  type AiSession,
+  type AiSettings,
+  type AnalyzeImageResponse,
+  type AskResponse,
+} from '../../../common/ai.js';
+import type { AiProvider, ConversationTurn } from '../../ai/provider.js';
+import type { PhotoCheck } from '../../../common/ai.js';
+import { AppError } from '../../http/errors.js';
+
+export async function getAiSettings(db: Database): Promise<AiSettings> {
+  const [row] = await db.select().from(aiSettings).where(eq(aiSettings.id, 1));
+  return row ? { systemPrompt: row.systemPrompt, userPromptTemplate: row.userPromptTemplate } : DEFAULT_AI_SETTINGS;
+}
+
+export async function saveAiSettings(db: Database, userId: string, settings: AiSettings): Promise<AiSettings> {
+  const values = { id: 1, ...settings, updatedBy: userId, updatedAt: new Date() };
+  await db.insert(aiSettings).values(values).onConflictDoUpdate({ target: aiSettings.id, set: values });
+  return settings;
+}
+
+const CONVERSATION_NOT_FOUND = 'This conversation does not exist.';
+
+/** The turns of one of the user's conversations, oldest first; 404 for anyone else's. */
+async function loadHistory(db: Database, userId: string, sessionId: string | undefined): Promise<ConversationTurn[]> {
+  if (!sessionId) return [];
+  const [session] = await db
+    .select({ id: aiSessions.id })
+    .from(aiSessions)
+    .where(and(eq(aiSessions.id, sessionId), eq(aiSessions.userId, userId)));
+  if (!session) throw new AppError('NOT_FOUND', CONVERSATION_NOT_FOUND);
+  const rows = await db
+    .select({ role: aiMessages.role, content: aiMessages.content })
+    .from(aiMessages)
+    .where(eq(aiMessages.sessionId, sessionId))
+    .orderBy(asc(aiMessages.createdAt));
+  return rows;
+}
+
+/** Stores a question and its answer in one transaction, starting the conversation when it is new. */
+async function recordExchange(
+  db: Database,
+  input: { userId: string; sessionId?: string; question: string; answer: string; category: AiCategory },
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    let sessionId = input.sessionId;
+    if (!sessionId) {
+      const [created] = await tx
+        .insert(aiSessions)
+        .values({ userId: input.userId, question: input.question.slice(0, 500), category: input.category })
+        .returning({ id: aiSessions.id });
+      sessionId = created!.id;
+    } else if (input.category !== 'general') {
+      // A conversation that started vague takes the category of the first real evidence.
+      await tx
+        .update(aiSessions)
+        .set({ category: input.category })
+        .where(and(eq(aiSessions.id, sessionId), eq(aiSessions.category, 'general')));
+    }
+    const now = Date.now();
+    await tx.insert(aiMessages).values([
+      { sessionId, role: 'user', content: input.question, createdAt: new Date(now) },
+      { sessionId, role: 'ai', content: input.answer, createdAt: new Date(now + 1) },
+    ]);
+    return sessionId;
+  });
+}
+
+export async function askAssistant(
+  db: Database,
+  provider: AiProvider,
+  input: { userId: string; question: string; sessionId?: string },
+): Promise<AskResponse> {
+  const history = await loadHistory(db, input.userId, input.sessionId);
+  const settings = await getAiSettings(db);
+  const result = await provider.answer({ question: input.question, history, settings });
+  const sessionId = await recordExchange(db, { ...input, answer: result.text, category: result.category });
+  return { response: result.text, sessionId, category: result.category };
+}
+
+export async function analyzePhoto(
+  db: Database,
+  provider: AiProvider,
+  input: { userId: string; image: Buffer; description: string; sessionId?: string; photoChecks: PhotoCheck[] },
+): Promise<AnalyzeImageResponse> {
+  const history = await loadHistory(db, input.userId, input.sessionId);
+  const settings = await getAiSettings(db);
+  const { analysis, category } = await provider.analyzeImage({ ...input, history, settings });
+  const question = `[Image uploaded] ${input.description || 'Please analyze this image'}`;
+  const sessionId = await recordExchange(db, {
+    userId: input.userId,
+    sessionId: input.sessionId,
+    question,
+    answer: formatImageAnalysis(analysis),
+    category,
+  });
+  return { ...analysis, sessionId, photoChecks: input.photoChecks };
+}
+
+function toSession(row: typeof aiSessions.$inferSelect): AiSession {
+  return { id: row.id, question: row.question, category: row.category as AiCategory, createdAt: row.createdAt.toISOString() };
+}
+
+export async function listAiSessions(db: Database, userId: string, limit = 50): Promise<AiSession[]> {
+  const rows = await db
+    .select()
+    .from(aiSessions)
+    .where(eq(aiSessions.userId, userId))
+    .orderBy(desc(aiSessions.createdAt))
+    .limit(limit);
+  return rows.map(toSession);
+}
+
+export async function countAiSessions(db: Database, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(aiSessions).where(eq(aiSessions.userId, userId));
+  return row?.n ?? 0;
+}
+
+export async function getAiConversation(db: Database, userId: string, sessionId: string): Promise<AiConversation> {
+  const [session] = await db
+    .select()
+    .from(aiSessions)
+    .where(and(eq(aiSessions.id, sessionId), eq(aiSessions.userId, userId)));
+  if (!session) throw new AppError('NOT_FOUND', CONVERSATION_NOT_FOUND);
+  const messages = await db
+    .select()
+    .from(aiMessages)
+    .where(eq(aiMessages.sessionId, sessionId))
+    .orderBy(asc(aiMessages.createdAt));
+  return {
+    ...toSession(session),
+    messages: messages.map((m) => ({ id: m.id, type: m.role, content: m.content, timestamp: m.createdAt.toISOString() })),
+  };
+}

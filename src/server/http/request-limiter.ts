@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { requestLimits } from '../db/schema.js';
+import { AppError } from './errors.js';
+
+/**
+ * Fixed-window counters kept in the database, so every app server shares them. One atomic upsert per
+ * request: a new window restarts the count.
+ */
+export async function consumeRequestLimit(
+  db: Database,
+  options: { key: string; max: number; windowMs: number; message: string; now?: number },
+): Promise<void> {
+  const now = options.now ?? Date.now();
+  const windowStart = now - (now % options.windowMs);
+  const [row] = await db
+    .insert(requestLimits)
+    .values({ key: options.key, windowStart, count: 1 })
+    .onConflictDoUpdate({
+      target: requestLimits.key,
+      set: {
+        count: sql`case when ${requestLimits.windowStart} = excluded.window_start then ${requestLimits.count} + 1 else 1 end`,
+        windowStart: sql`excluded.window_start`,
+      },
+    })
+    .returning({ count: requestLimits.count });
+  if ((row?.count ?? 0) > options.max) throw new AppError('TOO_MANY_REQUESTS', options.message);
+}
