@@ -12,7 +12,7 @@ export interface Evidence {
 
 const STRONG_FIELDS = new Set(['title', 'symptoms', 'keywords']);
 /** Below this, the best article is not good evidence; tuned with `npm run eval:ai`. */
-const MIN_SCORE = 4;
+const MIN_SCORE = 30;
 
 interface IndexedArticle {
   id: string;
@@ -37,8 +37,9 @@ export class KnowledgeBase {
       processTerm: (term) => term,
       searchOptions: {
         boost: { symptoms: 3, title: 2.5, keywords: 2, appliesTo: 1.2, summary: 0.6, causes: 0.5 },
-        fuzzy: (term) => (term.length > 5 ? 0.2 : false),
-        prefix: (term) => term.length > 3,
+        // One typo allowed in longer words; prefixes only from five letters, so 'dies' does not find 'diesel'.
+        fuzzy: (term) => (term.length >= 6 ? 1 : false),
+        prefix: (term) => term.length >= 5,
         combineWith: 'OR',
       },
     });

@@ -23,7 +23,7 @@ const GROUPS: { phrases: string[]; adds: string }[] = [
   { phrases: ['head', 'toilet', 'marine toilet', 'holding tank'], adds: 'head toilet holding tank' },
   { phrases: ['smell', 'odor', 'odour', 'stink', 'stinks', 'fumes'], adds: 'smell odor' },
   { phrases: ['exhaust in the cabin', 'exhaust smell', 'headache', 'carbon monoxide', 'co detector', 'co alarm'], adds: 'carbon monoxide exhaust' },
-  { phrases: ['winterize', 'winterise', 'winterizing', 'lay up', 'layup', 'put away for winter', 'storing for winter', 'storage for the winter', 'freeze', 'freezing'], adds: 'winterization winterize storage' },
+  { phrases: ['winterize', 'winterise', 'winterizing', 'lay up', 'layup', 'put away for winter', 'storing for winter', 'storage for the winter', 'freeze', 'freezing'], adds: 'winterization winterize' },
   { phrases: ['spring', 'commission', 'de-winterize', 'dewinterize', 'first start of the season', 'start of the season'], adds: 'spring commissioning season' },
   { phrases: ['chalky', 'dull', 'faded', 'oxidation', 'oxidized', 'oxidised'], adds: 'oxidation gelcoat chalky' },
   { phrases: ['blister', 'blisters', 'osmosis', 'pox'], adds: 'blisters osmosis' },
