@@ -22,6 +22,8 @@ const UserManagementPage = lazy(() => import('./pages/user-management'));
 const ExpertManagementPage = lazy(() => import('./pages/expert-management'));
 const LoginPage = lazy(() => import('./pages/login'));
 const ResetPasswordPage = lazy(() => import('./pages/reset-password'));
+const PrivacyPage = lazy(() => import('./pages/privacy'));
+const TermsPage = lazy(() => import('./pages/terms'));
 const NotFoundPage = lazy(() => import('./pages/not-found'));
 
 export function App() {
@@ -51,6 +53,8 @@ export function App() {
             <Route path="/expert-management" element={<ExpertManagementPage />} />
             <Route path="/login" element={<LoginPage />} />
             <Route path="/reset-password" element={<ResetPasswordPage />} />
+            <Route path="/privacy" element={<PrivacyPage />} />
+            <Route path="/terms" element={<TermsPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Routes>
         </Suspense>

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { BrandLogo } from './brand-logo';
 import { PRODUCT_NAME } from '@common/brand';
 
-// The spec gives these links placeholder targets; each points at the page that covers its subject today.
+// The spec gives these links placeholder targets; each leads to the page that serves its purpose.
 const GROUPS = [
   {
     title: 'Services',
@@ -10,7 +10,7 @@ const GROUPS = [
       { label: 'AI Knowledge Base', to: '/ai-assistant' },
       { label: 'Video Consultations', to: '/video-consultation' },
       { label: 'Local Experts', to: '/onsite-request' },
-      { label: 'Emergency Support', to: '/experts' },
+      { label: 'Emergency Support', to: '/video-consultation' },
     ],
   },
   {
@@ -26,9 +26,9 @@ const GROUPS = [
     title: 'Support',
     links: [
       { label: 'Help Center', to: '/ai-assistant' },
-      { label: 'Contact Us', to: '/settings' },
-      { label: 'Privacy Policy', to: '/settings' },
-      { label: 'Terms of Service', to: '/settings' },
+      { label: 'Contact Us', to: '/experts' },
+      { label: 'Privacy Policy', to: '/privacy' },
+      { label: 'Terms of Service', to: '/terms' },
     ],
   },
 ];
