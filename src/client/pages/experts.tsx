@@ -1,5 +1,80 @@
-import { ComingSoon } from '../components/layout/coming-soon';
+import { useState } from 'react';
+import { Search, SlidersHorizontal } from 'lucide-react';
+import { EXPERT_SORTS } from '@common/expert';
+import { PageContainer, PageHeader } from '../components/layout/page-header';
+import { Button } from '../components/ui/button';
+import { ExpertCard } from '../components/experts/expert-card';
+import { ExpertResults } from '../components/experts/expert-results';
+import { FilterTextInput } from '../components/experts/filter-text-input';
+import { ListingFilters } from '../components/experts/listing-filters';
+import { ResultsBar } from '../components/experts/results-bar';
+import { resultsTotal } from '../components/experts/results-total';
+import { sortParam } from '../components/experts/filter-options';
+import { useInfiniteExperts } from '../lib/api/experts';
+import { useSearchParamsState } from '../lib/use-search-params-state';
 
-export default function Page() {
-  return <ComingSoon title="Onsite Marine Service" description="The expert directory is being built. Soon you will be able to search certified marine technicians by specialty and location here." />;
+const DEFAULTS = { q: '', specialty: '', location: '', sort: 'rating' };
+const FILTERS_ID = 'expert-filters';
+
+export default function ExpertsPage() {
+  const { values, setValue, clear } = useSearchParamsState(DEFAULTS);
+  const panelFiltered = values.specialty !== '' || values.location !== '' || values.sort !== DEFAULTS.sort;
+  const [filtersOpen, setFiltersOpen] = useState(panelFiltered);
+  const query = useInfiniteExperts({
+    q: values.q || undefined,
+    specialty: values.specialty || undefined,
+    location: values.location || undefined,
+    sort: sortParam(values.sort, EXPERT_SORTS, 'rating'),
+  });
+  const total = resultsTotal(query.data);
+
+  return (
+    <PageContainer className="flex flex-col gap-6">
+      <PageHeader
+        title="Onsite Marine Service"
+        subtitle="Certified marine technicians and consultants. Compare credentials and rates, then book a visit or a video call."
+      />
+      <div className="flex flex-col gap-4">
+        <div className="flex gap-2">
+          <div className="flex-1">
+            <FilterTextInput
+              id="expert-search"
+              label="Search experts"
+              hideLabel
+              icon={Search}
+              placeholder="Name, specialty, or city, state"
+              value={values.q}
+              onChange={(value) => setValue('q', value)}
+            />
+          </div>
+          <Button
+            variant={filtersOpen ? 'secondary' : 'outline'}
+            aria-expanded={filtersOpen}
+            aria-controls={FILTERS_ID}
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            <SlidersHorizontal aria-hidden />
+            <span className="max-sm:sr-only">Filters</span>
+            {panelFiltered ? (
+              <>
+                <span aria-hidden className="size-2 rounded-full bg-coral" />
+                <span className="sr-only">(active)</span>
+              </>
+            ) : null}
+          </Button>
+        </div>
+        <ListingFilters id={FILTERS_ID} hidden={!filtersOpen} values={values} onChange={setValue} />
+      </div>
+      <ResultsBar
+        summary={total === null ? null : `${total} ${total === 1 ? 'expert' : 'experts'} found`}
+        clearLabel="Clear all filters"
+        onClear={clear}
+      />
+      <ExpertResults
+        query={query}
+        renderCard={(expert) => <ExpertCard expert={expert} />}
+        emptyHint="Try adjusting your search criteria or check back later."
+      />
+    </PageContainer>
+  );
 }

@@ -1,5 +1,91 @@
-import { ComingSoon } from '../components/layout/coming-soon';
+import { Search } from 'lucide-react';
+import { SPECIALTIES } from '@common/specialties';
+import { EXPERT_SORTS } from '@common/expert';
+import { PageContainer, PageHeader } from '../components/layout/page-header';
+import { AvailabilityToggle } from '../components/experts/availability-toggle';
+import { DirectoryFilters } from '../components/experts/directory-filters';
+import { ExpertResults } from '../components/experts/expert-results';
+import { FilterSelect } from '../components/experts/filter-select';
+import { FilterTextInput } from '../components/experts/filter-text-input';
+import { ALL_SPECIALTIES, MIN_RATING_OPTIONS, numberParam, sortOptions, sortParam } from '../components/experts/filter-options';
+import { ResultsBar } from '../components/experts/results-bar';
+import { resultsTotal } from '../components/experts/results-total';
+import { VideoExpertCard } from '../components/experts/video-expert-card';
+import { useInfiniteExperts } from '../lib/api/experts';
+import { useSearchParamsState } from '../lib/use-search-params-state';
 
-export default function Page() {
-  return <ComingSoon title="Video Consultation" description="The video expert directory is being built. Soon you will find experts for a live video consultation here." />;
+const DEFAULTS = { q: '', specialty: '', available: '', minRating: '', sort: 'rating' };
+const SPECIALTY_OPTIONS = [ALL_SPECIALTIES, ...SPECIALTIES];
+const SORT_OPTIONS = sortOptions(EXPERT_SORTS);
+
+/** The video expert directory; price sorts use each expert's video rate (the server does, for serviceType=video). */
+export default function VideoConsultationPage() {
+  const { values, setValue, clear } = useSearchParamsState(DEFAULTS);
+  const availableOnly = values.available === 'true';
+  const query = useInfiniteExperts({
+    serviceType: 'video',
+    q: values.q || undefined,
+    specialty: values.specialty || undefined,
+    available: availableOnly || undefined,
+    minRating: numberParam(values.minRating),
+    sort: sortParam(values.sort, EXPERT_SORTS, 'rating'),
+  });
+  const total = resultsTotal(query.data);
+
+  return (
+    <PageContainer className="flex flex-col gap-6">
+      <PageHeader
+        title="Video Consultation"
+        subtitle="A 30-minute live video call with a certified marine expert who looks at the problem with you. Each expert sets their own rate."
+      />
+      <div className="flex flex-col gap-4">
+        <FilterTextInput
+          id="video-search"
+          label="Search experts"
+          hideLabel
+          icon={Search}
+          placeholder="Name, specialty, city or certification"
+          value={values.q}
+          onChange={(value) => setValue('q', value)}
+        />
+        <DirectoryFilters>
+          <FilterSelect
+            id="video-specialty"
+            label="Area of Expertise"
+            value={values.specialty}
+            options={SPECIALTY_OPTIONS}
+            onChange={(value) => setValue('specialty', value)}
+          />
+          <AvailabilityToggle
+            availableOnly={availableOnly}
+            onChange={(only) => setValue('available', only ? 'true' : '')}
+          />
+          <FilterSelect
+            id="video-min-rating"
+            label="Minimum Rating"
+            value={values.minRating}
+            options={MIN_RATING_OPTIONS}
+            onChange={(value) => setValue('minRating', value)}
+          />
+          <FilterSelect
+            id="video-sort"
+            label="Sort By"
+            value={values.sort}
+            options={SORT_OPTIONS}
+            onChange={(value) => setValue('sort', value)}
+          />
+        </DirectoryFilters>
+      </div>
+      <ResultsBar
+        summary={total === null ? null : `${total} expert(s) available for video consultation`}
+        clearLabel="Clear Filters"
+        onClear={clear}
+      />
+      <ExpertResults
+        query={query}
+        renderCard={(expert) => <VideoExpertCard expert={expert} />}
+        emptyHint="Try adjusting your search or filters to see more results."
+      />
+    </PageContainer>
+  );
 }

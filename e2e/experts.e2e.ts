@@ -1,0 +1,291 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { MOBILE, baseUrl, expectAccessible, launchBrowser, newPage, snap } from './browser.js';
+
+// Expected counts are computed from the 48 demo experts of src/server/db/seed/demo-experts.ts.
+const ALL_EXPERTS = 48;
+const ENGINE_EXPERTS = 8;
+const FORT_LAUDERDALE_FL = ['Marcus Delgado', 'Alicia Fontaine', 'Desmond Okafor'];
+const ONSITE_AVAILABLE = 30;
+const ONSITE_AVAILABLE_RATED_4_5 = 28;
+const VIDEO_EXPERTS = 42;
+const VIDEO_AVAILABLE_NOW = 31;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+const results = (page: Page) => page.getByRole('list', { name: 'Experts' });
+const cards = (page: Page) => results(page).locator(':scope > li');
+
+async function cardNames(page: Page) {
+  return results(page).getByRole('heading', { level: 3 }).allTextContents();
+}
+
+async function expertIdNamed(name: string): Promise<number> {
+  const response = await fetch(`${baseUrl()}/api/experts?q=${encodeURIComponent(name)}`);
+  const [expert] = (await response.json()) as { id: number; name: string }[];
+  expect(expert?.name).toBe(name);
+  return expert!.id;
+}
+
+describe('the expert listing (/experts)', () => {
+  it('filters by specialty, sorts by price, keeps the filtered URL on reload and clears back to all', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/experts');
+    await page.getByRole('heading', { name: 'Onsite Marine Service' }).waitFor();
+    await page.getByText(`${ALL_EXPERTS} experts found`).waitFor();
+    expect(await cards(page).count()).toBe(24);
+    await snap(page, 'experts-1280');
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+    const specialty = page.getByLabel('Specialty', { exact: true });
+    const specialtyOptions = await specialty.locator('option').allTextContents();
+    expect(specialtyOptions).toEqual([
+      'All Specialties',
+      'Engine Repair',
+      'Marine Electronics',
+      'Winterization',
+      'Rigging & Sails',
+      'Plumbing Systems',
+      'Navigation Systems',
+      'Hull & Structure',
+      'Electrical Systems',
+    ]);
+    await specialty.selectOption('engines');
+    await page.getByText(`${ENGINE_EXPERTS} experts found`).waitFor();
+
+    // The cheapest onsite rate among the engine experts is Travis Boudreaux's $150/hr.
+    await page.getByLabel('Sort By').selectOption('price-low');
+    await page.waitForURL(/sort=price-low/);
+    // The previous order stays on screen until the new one arrives.
+    await expect.poll(async () => (await cardNames(page))[0]).toBe('Travis Boudreaux');
+    await results(page).getByText('from $150/hr').waitFor();
+    expect(page.url()).toContain('specialty=engines');
+    await snap(page, 'experts-filtered-1280');
+    await expectAccessible(page);
+
+    await page.reload();
+    await page.getByText(`${ENGINE_EXPERTS} experts found`).waitFor();
+    expect(await page.getByLabel('Specialty', { exact: true }).inputValue()).toBe('engines');
+    expect(await page.getByLabel('Sort By').inputValue()).toBe('price-low');
+    expect((await cardNames(page))[0]).toBe('Travis Boudreaux');
+
+    await page.getByRole('button', { name: 'Clear all filters' }).click();
+    await page.getByText(`${ALL_EXPERTS} experts found`).waitFor();
+    expect(await page.getByLabel('Sort By').inputValue()).toBe('rating');
+    expect(new URL(page.url()).search).toBe('');
+    await context.close();
+  });
+
+  it("finds the experts of 'Fort Lauderdale, FL' and says so when nothing matches", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/experts');
+    await page.getByText(`${ALL_EXPERTS} experts found`).waitFor();
+    const search = page.getByRole('searchbox', { name: 'Search experts' });
+    await search.fill('Fort Lauderdale, FL');
+    await page.getByText(`${FORT_LAUDERDALE_FL.length} experts found`).waitFor();
+    expect((await cardNames(page)).sort()).toEqual([...FORT_LAUDERDALE_FL].sort());
+    expect(new URL(page.url()).searchParams.get('q')).toBe('Fort Lauderdale, FL');
+
+    await search.fill('Atlantis Submarine Works');
+    await page.getByRole('heading', { name: 'No experts found' }).waitFor();
+    await page.getByText('Try adjusting your search criteria or check back later.').waitFor();
+    await page.getByText('0 experts found').waitFor();
+    await snap(page, 'experts-empty-1280');
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Clear all filters' }).click();
+    await page.getByText(`${ALL_EXPERTS} experts found`).waitFor();
+    expect(await search.inputValue()).toBe('');
+    await context.close();
+  });
+
+  it('loads the next page of experts with Load more', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/experts');
+    await page.getByText('Showing 24 of 48').waitFor();
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect.poll(() => cards(page).count()).toBe(ALL_EXPERTS);
+    expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+    expect(new Set(await cardNames(page)).size).toBe(ALL_EXPERTS);
+    await context.close();
+  });
+
+  it('is usable at 390 px: cards stack, filters are reachable, nothing overflows', async () => {
+    const { context, page } = await newPage(browser, MOBILE);
+    await page.goto('/experts');
+    await page.getByText(`${ALL_EXPERTS} experts found`).waitFor();
+    const [first, second] = [cards(page).nth(0), cards(page).nth(1)];
+    const [a, b] = [await first.boundingBox(), await second.boundingBox()];
+    expect(a!.x).toBe(b!.x);
+    expect(b!.y).toBeGreaterThan(a!.y + a!.height - 1);
+    expect(a!.width).toBeLessThanOrEqual(MOBILE.width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    await snap(page, 'experts-390');
+
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+    await page.getByLabel('Location', { exact: true }).fill('CA');
+    await page.getByText('7 experts found').waitFor();
+    await snap(page, 'experts-filters-390');
+    await expectAccessible(page);
+    await context.close();
+  });
+});
+
+describe('the expert profile (/expert/:id)', () => {
+  it('opens from a card and shows every section, booking links and a working Share', async () => {
+    const { context, page } = await newPage(browser);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/experts?q=Marcus%20Delgado');
+    await results(page).getByRole('link', { name: 'Marcus Delgado' }).click();
+    await page.waitForURL(/\/expert\/\d+$/);
+    const id = new URL(page.url()).pathname.split('/').pop();
+
+    await page.getByRole('heading', { level: 1, name: 'Marcus Delgado' }).waitFor();
+    for (const section of [
+      'About',
+      'Specialization',
+      'Experience Level',
+      'Certifications & Credentials',
+      'Service Coverage Area',
+      'Service Rates',
+      'Availability',
+      'Book a Session',
+      'Member Information',
+      'Trust & Safety',
+    ]) {
+      await page.getByRole('heading', { level: 2, name: section, exact: true }).waitFor();
+    }
+    for (const text of ['Video Consultation', 'Onsite Service', 'Available Now', 'Available for bookings', 'Typically responds within 2 hours', 'Yamaha Master Technician', 'Insured & bonded']) {
+      await page.getByText(text, { exact: true }).first().waitFor();
+    }
+    // His own rates: $95 per 30-minute video call, $165 an hour onsite with a 2-hour minimum.
+    await page.getByText('$95 / 30 min').waitFor();
+    await page.getByText('$165/hr', { exact: true }).waitFor();
+    await page.getByText('2-hour minimum ($330 minimum visit)').waitFor();
+    await page.getByRole('img', { name: 'Rated 4.9 out of 5' }).waitFor();
+    // The browser runs in UTC, the expert in Florida.
+    await page.getByText(/Times are in the expert's time zone \(Eastern/).waitFor();
+
+    expect(await page.getByRole('link', { name: '9:00 AM' }).getAttribute('href')).toBe(
+      `/book-service?expertId=${id}&type=video&time=9%3A00%20AM`,
+    );
+    expect(await page.getByRole('link', { name: 'Book Video Consultation' }).getAttribute('href')).toBe(`/book-video?expertId=${id}`);
+    expect(await page.getByRole('link', { name: 'Request Onsite Service' }).getAttribute('href')).toBe(`/book-onsite?expertId=${id}`);
+    await snap(page, 'expert-profile-1280');
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Share' }).click();
+    await page.getByText('Link copied').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
+
+    await page.setViewportSize(MOBILE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    await snap(page, 'expert-profile-390');
+    await context.close();
+  });
+
+  it('offers no booking for an expert who is not taking bookings', async () => {
+    const id = await expertIdNamed('Ingrid Halvorsen');
+    const { context, page } = await newPage(browser, MOBILE);
+    await page.goto(`/expert/${id}`);
+    await page.getByRole('heading', { level: 1, name: 'Ingrid Halvorsen' }).waitFor();
+    await page.getByText('Currently unavailable').waitFor();
+    expect(await page.getByRole('heading', { name: 'Book a Session' }).count()).toBe(0);
+    expect(await page.getByText('Typically responds within 2 hours').count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    await snap(page, 'expert-profile-unavailable-390');
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it('shows Expert Not Found for an unknown and for a non-numeric id', async () => {
+    const { context, page } = await newPage(browser);
+    for (const path of ['/expert/99999', '/expert/abc']) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: 'Expert Not Found' }).waitFor();
+      await page.getByText("The expert profile you're looking for doesn't exist.").waitFor();
+    }
+    await snap(page, 'expert-not-found-1280');
+    await expectAccessible(page);
+    await page.setViewportSize(MOBILE);
+    await snap(page, 'expert-not-found-390');
+    await page.getByRole('link', { name: 'Browse All Experts' }).click();
+    await page.waitForURL(/\/experts$/);
+    await page.getByText(`${ALL_EXPERTS} experts found`).waitFor();
+    await context.close();
+  });
+});
+
+describe('the onsite expert directory (/onsite-request)', () => {
+  it('lists available onsite experts and narrows them by minimum rating', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/onsite-request');
+    await page.getByText(`${ONSITE_AVAILABLE} expert(s) available for onsite service`).waitFor();
+    await page.getByLabel('Minimum Rating').selectOption('4.5');
+    await page.getByText(`${ONSITE_AVAILABLE_RATED_4_5} expert(s) available for onsite service`).waitFor();
+    expect(page.url()).toContain('minRating=4.5');
+    const firstCard = cards(page).first();
+    expect(await firstCard.getByRole('link', { name: 'Book Onsite Service' }).getAttribute('href')).toMatch(/^\/book-onsite\?expertId=\d+$/);
+    expect(await firstCard.getByRole('link', { name: 'View Profile' }).getAttribute('href')).toMatch(/^\/expert\/\d+$/);
+    await snap(page, 'onsite-directory-1280');
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Clear Filters' }).click();
+    await page.getByText(`${ONSITE_AVAILABLE} expert(s) available for onsite service`).waitFor();
+    await context.close();
+  });
+
+  it('shows its empty state and fits 390 px', async () => {
+    const { context, page } = await newPage(browser, MOBILE);
+    await page.goto('/onsite-request?location=Atlantis');
+    await page.getByRole('heading', { name: 'No experts found' }).waitFor();
+    await page.getByText('Try adjusting your filters to see more results.').waitFor();
+    await page.getByText('0 expert(s) available for onsite service').waitFor();
+    await page.goto('/onsite-request');
+    await page.getByText(`${ONSITE_AVAILABLE} expert(s) available for onsite service`).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    await snap(page, 'onsite-directory-390');
+    await context.close();
+  });
+});
+
+describe('the video expert directory (/video-consultation)', () => {
+  it('lists video experts and narrows them to those available now', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/video-consultation');
+    await page.getByText(`${VIDEO_EXPERTS} expert(s) available for video consultation`).waitFor();
+    const availableNow = page.getByRole('button', { name: 'Available Now' });
+    expect(await availableNow.getAttribute('aria-pressed')).toBe('false');
+    await availableNow.click();
+    await page.getByText(`${VIDEO_AVAILABLE_NOW} expert(s) available for video consultation`).waitFor();
+    expect(await availableNow.getAttribute('aria-pressed')).toBe('true');
+    expect(page.url()).toContain('available=true');
+    const firstCard = cards(page).first();
+    expect(await firstCard.getByRole('link', { name: 'Book Video Consultation' }).getAttribute('href')).toMatch(/^\/book-video\?expertId=\d+$/);
+    await firstCard.getByRole('link', { name: 'View Full Profile' }).waitFor();
+    await snap(page, 'video-directory-1280');
+    await expectAccessible(page);
+
+    await page.getByRole('searchbox', { name: 'Search experts' }).fill('no such marine wizard');
+    await page.getByRole('heading', { name: 'No experts found' }).waitFor();
+    await page.getByText('Try adjusting your search or filters to see more results.').waitFor();
+    await page.getByRole('button', { name: 'Clear Filters' }).click();
+    await page.getByText(`${VIDEO_EXPERTS} expert(s) available for video consultation`).waitFor();
+    await context.close();
+  });
+
+  it('fits 390 px', async () => {
+    const { context, page } = await newPage(browser, MOBILE);
+    await page.goto('/video-consultation');
+    await page.getByText(`${VIDEO_EXPERTS} expert(s) available for video consultation`).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    await snap(page, 'video-directory-390');
+    await expectAccessible(page);
+    await context.close();
+  });
+});

@@ -1,0 +1,76 @@
+import type { ReactNode } from 'react';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { AlertTriangle } from 'lucide-react';
+import type { Expert } from '@common/expert';
+import { Button } from '../ui/button';
+import { Card } from '../ui/card';
+import { cn } from '../../lib/cn';
+import type { ExpertPage } from '../../lib/api/experts';
+import { ExpertCardSkeleton } from './expert-card-skeleton';
+import { ExpertsEmptyState } from './experts-empty-state';
+import { LoadMoreButton } from './load-more-button';
+
+const SKELETON_COUNT = 6;
+const gridClass = 'grid gap-5 sm:grid-cols-2 lg:grid-cols-3';
+
+/** The result grid of an expert listing: skeletons, the error, the empty state, or the cards and 'Load more'. */
+export function ExpertResults({
+  query,
+  renderCard,
+  emptyHint,
+}: {
+  query: UseInfiniteQueryResult<InfiniteData<ExpertPage>>;
+  renderCard: (expert: Expert) => ReactNode;
+  emptyHint: string;
+}) {
+  if (query.isPending) {
+    return (
+      <div className={gridClass} aria-busy="true" aria-label="Loading experts">
+        {Array.from({ length: SKELETON_COUNT }, (_, i) => (
+          <ExpertCardSkeleton key={i} />
+        ))}
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Card role="alert" className="flex flex-col items-center gap-3 px-6 py-12 text-center">
+        <AlertTriangle aria-hidden className="size-10 text-coral" />
+        <h2 className="text-lg font-semibold text-slate-900">We could not load the experts</h2>
+        <p className="max-w-md text-slate-600">Check your connection and try again.</p>
+        <Button variant="outline" onClick={() => query.refetch()}>
+          Try again
+        </Button>
+      </Card>
+    );
+  }
+
+  const pages = query.data.pages;
+  const experts = pages.flatMap((page) => page.experts);
+  if (experts.length === 0) return <ExpertsEmptyState hint={emptyHint} />;
+  const total = pages[0]?.total ?? experts.length;
+
+  return (
+    <div className="flex flex-col items-center gap-6">
+      <ul
+        aria-label="Experts"
+        aria-busy={query.isPlaceholderData}
+        className={cn(gridClass, 'w-full transition-opacity', query.isPlaceholderData && 'opacity-60')}
+      >
+        {experts.map((expert) => (
+          <li key={expert.id} className="flex flex-col [&>*]:flex-1">
+            {renderCard(expert)}
+          </li>
+        ))}
+      </ul>
+      {query.hasNextPage ? (
+        <LoadMoreButton
+          shown={experts.length}
+          total={total}
+          loading={query.isFetchingNextPage}
+          onClick={() => query.fetchNextPage()}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import type { ExpertSort } from '@common/expert';
+import type { FilterOption } from './filter-select';
+
+const SORT_LABELS: Record<ExpertSort, string> = {
+  rating: 'Highest Rated',
+  experience: 'Most Experience',
+  'price-low': 'Price: Low to High',
+  'price-high': 'Price: High to Low',
+  name: 'Name A-Z',
+};
+
+export function sortOptions(sorts: readonly ExpertSort[]): FilterOption[] {
+  return sorts.map((sort) => ({ value: sort, label: SORT_LABELS[sort] }));
+}
+
+export const ALL_SPECIALTIES: FilterOption = { value: '', label: 'All Specialties' };
+
+/** Spec 001: any, 4.5+, 4.0+, 3.5+. */
+export const MIN_RATING_OPTIONS: FilterOption[] = [
+  { value: '', label: 'Any rating' },
+  { value: '4.5', label: '4.5+' },
+  { value: '4.0', label: '4.0+' },
+  { value: '3.5', label: '3.5+' },
+];
+
+/** A URL value as a number for the API, or undefined when empty or not a number. */
+export function numberParam(value: string): number | undefined {
+  const number = Number.parseFloat(value);
+  return Number.isFinite(number) ? number : undefined;
+}
+
+/** A URL value as a sort the API knows, else the given default. */
+export function sortParam(value: string, allowed: readonly ExpertSort[], fallback: ExpertSort): ExpertSort {
+  return (allowed as readonly string[]).includes(value) ? (value as ExpertSort) : fallback;
+}

@@ -1,0 +1,27 @@
+import { Button } from '../ui/button';
+
+export function LoadMoreButton({
+  shown,
+  total,
+  loading,
+  onClick,
+}: {
+  shown: number;
+  total: number;
+  loading: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <div className="flex flex-col items-center gap-2">
+      <p className="text-sm text-slate-600">
+        Showing {shown} of {total}
+      </p>
+      <Button variant="outline" onClick={onClick} disabled={loading} className="min-w-40">
+        {loading ? (
+          <span aria-hidden className="size-4 animate-spin rounded-full border-2 border-navy-100 border-t-navy-600" />
+        ) : null}
+        {loading ? 'Loading...' : 'Load more'}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { EXPERT_PAGE_SIZE, type Expert, type ExpertListQuery } from '@common/expert';
+import { ApiError, apiJson, apiRequest } from '../api-request';
+
+/** What a screen asks the listing for; paging is added by the fetcher's callers. */
+export type ExpertSearch = Partial<Omit<ExpertListQuery, 'limit' | 'offset'>>;
+type ExpertPageRequest = ExpertSearch & Partial<Pick<ExpertListQuery, 'limit' | 'offset'>>;
+
+export interface ExpertPage {
+  experts: Expert[];
+  /** All experts matching the search, from `X-Total-Count`. */
+  total: number;
+}
+
+function searchString(params: ExpertPageRequest): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+export async function getExperts(params: ExpertPageRequest): Promise<ExpertPage> {
+  const response = await apiRequest('GET', `/api/experts${searchString(params)}`);
+  const experts = (await response.json()) as Expert[];
+  const total = Number.parseInt(response.headers.get('X-Total-Count') ?? '', 10);
+  return { experts, total: Number.isFinite(total) ? total : experts.length };
+}
+
+const EXPERTS_KEY = '/api/experts';
+
+export const expertsQueryOptions = (params: ExpertPageRequest) =>
+  queryOptions({
+    queryKey: [EXPERTS_KEY, 'list', params],
+    queryFn: () => getExperts(params),
+    placeholderData: keepPreviousData,
+  });
+
+export function useExperts(params: ExpertPageRequest) {
+  return useQuery(expertsQueryOptions(params));
+}
+
+export const infiniteExpertsQueryOptions = (params: ExpertSearch) =>
+  infiniteQueryOptions({
+    queryKey: [EXPERTS_KEY, 'pages', params],
+    queryFn: ({ pageParam }) => getExperts({ ...params, limit: EXPERT_PAGE_SIZE, offset: pageParam }),
+    initialPageParam: 0,
+    getNextPageParam: (lastPage, pages) => {
+      const loaded = pages.reduce((count, page) => count + page.experts.length, 0);
+      return lastPage.experts.length > 0 && loaded < lastPage.total ? loaded : undefined;
+    },
+    // Keeps the count and cards on screen while a changed filter loads, instead of flashing skeletons.
+    placeholderData: keepPreviousData,
+  });
+
+/** The listing in pages of EXPERT_PAGE_SIZE, for 'Load more'. */
+export function useInfiniteExperts(params: ExpertSearch) {
+  return useInfiniteQuery(infiniteExpertsQueryOptions(params));
+}
+
+export function getExpert(id: string) {
+  return apiJson<Expert>('GET', `/api/experts/${encodeURIComponent(id)}`);
+}
+
+const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+export const expertQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [EXPERTS_KEY, id],
+    queryFn: () => getExpert(id),
+    // A missing expert will not appear by asking again.
+    retry: (failureCount, error) => !isNotFound(error) && failureCount < 1,
+  });
+
+export function useExpert(id: string) {
+  return useQuery(expertQueryOptions(id));
+}
