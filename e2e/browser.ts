@@ -24,11 +24,23 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+let visitor = 0;
+
+/** A distinct client address for each browser context: each is a different visitor to the server. */
+function nextVisitorAddress() {
+  visitor += 1;
+  return `10.${process.pid % 250}.${Math.floor(visitor / 250)}.${(visitor % 250) + 1}`;
+}
+
 export const DESKTOP = { width: 1280, height: 900 };
 export const MOBILE = { width: 390, height: 844 };
 
 export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, baseURL: baseUrl() });
+  const context = await browser.newContext({
+    viewport,
+    baseURL: baseUrl(),
+    extraHTTPHeaders: { 'x-forwarded-for': nextVisitorAddress() },
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { context, page };

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { RequireAuth } from '../components/auth/require-auth';
 import { PageContainer, PageHeader } from '../components/layout/page-header';
+import { AiSettingsCard } from '../components/settings/ai-settings-card';
 import { ChangePasswordCard } from '../components/settings/change-password-card';
 import { SessionsCard } from '../components/settings/sessions-card';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
@@ -27,6 +28,7 @@ function AccountCard() {
 }
 
 export default function SettingsPage() {
+  const { user } = useAuth();
   return (
     <RequireAuth>
       <PageContainer>
@@ -35,6 +37,7 @@ export default function SettingsPage() {
           <AccountCard />
           <ChangePasswordCard />
           <SessionsCard />
+          {user?.role === 'admin' ? <AiSettingsCard /> : null}
         </div>
       </PageContainer>
     </RequireAuth>

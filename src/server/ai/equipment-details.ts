@@ -39,7 +39,7 @@ const MAKES: [RegExp, string][] = [
 ];
 
 // Model designations like F150, DF140, BF90, 4.3L, D2-40, 3YM30, E-TEC 115, Verado 300.
-const MODEL = /\b((?:F|FL|LF|VF|DF|BF|MF|EF)\d{2,3}[A-Z]?|\d\.\dL?\s?(?:MPI|EFI)?|D\d-\d{2,3}|\d?[A-Z]{2}M\d{2}|(?:verado|optimax|pro\s?xs|e-?tec|g2|seapro|fourstroke|four stroke)\s*\d{0,3}|[A-Z]{1,3}-?\d{3,4}[A-Z]?)\b/i;
+const MODEL = /\b((?:F|FL|LF|VF|DF|BF|MF|EF)\d{2,3}[A-Z]?|\d\.\dL?(?:\s?(?:MPI|EFI))?|D\d-\d{2,3}|\d?[A-Z]{2}M\d{2}|(?:verado|optimax|pro\s?xs|e-?tec|g2|seapro|fourstroke|four stroke)\s*\d{0,3}|[A-Z]{1,3}-?\d{3,4}[A-Z]?)\b/i;
 const YEAR = /\b(19[6-9]\d|20[0-4]\d)\b/;
 const HOURS = /\b(\d{1,5}(?:,\d{3})?)\s*(?:engine\s*)?(?:hours|hrs|hr|h)\b/i;
 const CONDITIONS =
@@ -53,7 +53,7 @@ export function readEquipmentDetails(texts: string[]): EquipmentDetails {
   const hoursMatch = HOURS.exec(all)?.[1];
   return {
     make,
-    model: modelMatch?.toUpperCase().replace(/\s+/g, ' '),
+    model: modelMatch?.trim().toUpperCase().replace(/\s+/g, ' '),
     year: yearMatch ? Number(yearMatch) : undefined,
     hours: hoursMatch ? Number(hoursMatch.replace(',', '')) : undefined,
     conditions: CONDITIONS.test(all),

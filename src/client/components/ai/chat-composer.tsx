@@ -1,0 +1,117 @@
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { ImageIcon, Paperclip, SendHorizontal, X } from 'lucide-react';
+import { IMAGE_MAX_BYTES, QUESTION_MAX_LENGTH } from '@common/ai';
+import { Button } from '../ui/button';
+import { Textarea } from '../ui/textarea';
+import { showToast } from '../../lib/toast';
+import type { ChatInput } from './use-chat';
+
+const HINT_ID = 'chat-input-hint';
+
+function AttachedImage({ image, onRemove, disabled }: { image: File; onRemove: () => void; disabled: boolean }) {
+  return (
+    <div className="flex min-w-0 items-center gap-2 self-start rounded-lg border border-navy-100 bg-navy-50 py-1 pl-2.5 pr-1 text-sm text-navy-800">
+      <ImageIcon aria-hidden className="size-4 shrink-0" />
+      <span className="truncate">{image.name}</span>
+      <Button
+        type="button"
+        variant="ghost"
+        size="icon"
+        className="size-7 shrink-0"
+        aria-label={`Remove ${image.name}`}
+        onClick={onRemove}
+        disabled={disabled}
+      >
+        <X aria-hidden />
+      </Button>
+    </div>
+  );
+}
+
+/** The question box with its image attachment; Enter sends, Shift+Enter starts a new line. */
+export function ChatComposer({ busy, onSend }: { busy: boolean; onSend: (input: ChatInput) => void }) {
+  const [text, setText] = useState('');
+  const [image, setImage] = useState<File | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const wasBusy = useRef(busy);
+  const canSend = !busy && (text.trim() !== '' || image !== null);
+
+  // The box is disabled while waiting, which drops focus; give it back to keyboard and mouse users
+  // without moving the page away from the answer.
+  useEffect(() => {
+    const finished = wasBusy.current && !busy;
+    if (finished && window.matchMedia('(pointer: fine)').matches) textarea.current?.focus({ preventScroll: true });
+    wasBusy.current = busy;
+  }, [busy]);
+
+  const send = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!canSend) return;
+    onSend({ text, image });
+    setText('');
+    setImage(null);
+  };
+
+  const sendOnEnter = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    send();
+  };
+
+  const pickImage = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // Cleared so that choosing the same file again still fires a change.
+    event.target.value = '';
+    if (!file) return;
+    if (!file.type.startsWith('image/')) {
+      showToast({ title: 'Invalid file type', description: 'Please select an image file', variant: 'destructive' });
+      return;
+    }
+    if (file.size > IMAGE_MAX_BYTES) {
+      showToast({ title: 'Image too large', description: 'Please choose an image of 10 MB or less', variant: 'destructive' });
+      return;
+    }
+    setImage(file);
+    showToast({ title: 'Image selected', description: 'Add a description and send for analysis' });
+  };
+
+  return (
+    <form onSubmit={send} className="flex flex-col gap-2 border-t border-slate-200 bg-white p-3 sm:p-4">
+      {image ? <AttachedImage image={image} onRemove={() => setImage(null)} disabled={busy} /> : null}
+      <div className="flex items-end gap-2">
+        <input ref={fileInput} type="file" accept="image/*" className="hidden" onChange={pickImage} data-testid="chat-image-input" />
+        <Button
+          type="button"
+          variant="outline"
+          size="icon"
+          className="shrink-0"
+          aria-label="Attach image"
+          onClick={() => fileInput.current?.click()}
+          disabled={busy}
+        >
+          <Paperclip aria-hidden />
+        </Button>
+        <Textarea
+          ref={textarea}
+          rows={2}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={sendOnEnter}
+          maxLength={QUESTION_MAX_LENGTH}
+          disabled={busy}
+          placeholder="Describe the issue: make, model, symptoms..."
+          aria-label="Your question for the assistant"
+          aria-describedby={HINT_ID}
+          className="max-h-32 min-h-10 resize-none"
+        />
+        <Button type="submit" size="icon" className="shrink-0" aria-label="Send message" disabled={!canSend}>
+          <SendHorizontal aria-hidden />
+        </Button>
+      </div>
+      <p id={HINT_ID} className="text-xs text-slate-500">
+        Include equipment details: make, model, year, engine hours, symptoms
+      </p>
+    </form>
+  );
+}

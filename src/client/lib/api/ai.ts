@@ -1,0 +1,126 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AiConversation,
+  AiSession,
+  AiSettings,
+  AiStatus,
+  AnalyzeImageResponse,
+  AskInput,
+  AskResponse,
+} from '@common/ai';
+import { ApiError, apiJson } from '../api-request';
+
+const STATUS_KEY = ['/api/ai/status'] as const;
+const SESSIONS_KEY = ['/api/ai/sessions'] as const;
+const SETTINGS_KEY = ['/api/ai/settings'] as const;
+
+/** A multipart POST with apiRequest's contract: cookies sent, a non-OK answer thrown as ApiError. */
+export async function postForm<T>(path: string, form: FormData): Promise<T> {
+  const response = await fetch(path, { method: 'POST', body: form, credentials: 'include' });
+  if (!response.ok) throw new ApiError(response.status, (await response.text()) || response.statusText);
+  return (await response.json()) as T;
+}
+
+// A rejected request (bad input, signed out, too large, rate limited) fails the same way a second time.
+const retryServerFailuresOnce = (failureCount: number, error: unknown) =>
+  failureCount < 1 && !(error instanceof ApiError && error.status < 500);
+
+export function getAiStatus() {
+  return apiJson<AiStatus>('GET', '/api/ai/status');
+}
+
+export const aiStatusQueryOptions = () => queryOptions({ queryKey: STATUS_KEY, queryFn: getAiStatus });
+
+/** What the assistant really can do here (web search, vision), so the screens claim no more. */
+export function useAiStatus() {
+  return useQuery(aiStatusQueryOptions());
+}
+
+export function askAi(input: AskInput) {
+  return apiJson<AskResponse>('POST', '/api/ai/ask', input);
+}
+
+export function useAskAi() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: askAi,
+    retry: retryServerFailuresOnce,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY }),
+  });
+}
+
+export interface AnalyzeImageInput {
+  image: File;
+  description?: string;
+  sessionId?: string;
+}
+
+export function analyzeImage({ image, description, sessionId }: AnalyzeImageInput) {
+  const form = new FormData();
+  if (description) form.append('description', description);
+  if (sessionId) form.append('sessionId', sessionId);
+  form.append('image', image);
+  return postForm<AnalyzeImageResponse>('/api/ai/analyze-image', form);
+}
+
+export function useAnalyzeImage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: analyzeImage,
+    retry: retryServerFailuresOnce,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY }),
+  });
+}
+
+export function getAiSessions() {
+  return apiJson<AiSession[]>('GET', '/api/ai/sessions');
+}
+
+export const aiSessionsQueryOptions = () => queryOptions({ queryKey: SESSIONS_KEY, queryFn: getAiSessions });
+
+/** The signed-in user's past conversations, newest first; requested only when signed in. */
+export function useAiSessions(enabled: boolean) {
+  return useQuery({ ...aiSessionsQueryOptions(), enabled });
+}
+
+export function getAiConversation(id: string) {
+  return apiJson<AiConversation>('GET', `/api/ai/sessions/${encodeURIComponent(id)}`);
+}
+
+export const aiConversationQueryOptions = (id: string) =>
+  queryOptions({ queryKey: [...SESSIONS_KEY, id], queryFn: () => getAiConversation(id) });
+
+/**
+ * Loads a past conversation on demand (a click in the history) so the chat can continue it. Always
+ * fresh: the conversation may have grown in another tab since it was last read.
+ */
+export function useOpenAiConversation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => queryClient.fetchQuery({ ...aiConversationQueryOptions(id), staleTime: 0 }),
+    retry: false,
+  });
+}
+
+export function getAiSettings() {
+  return apiJson<AiSettings>('GET', '/api/ai/settings');
+}
+
+export const aiSettingsQueryOptions = () => queryOptions({ queryKey: SETTINGS_KEY, queryFn: getAiSettings });
+
+/** The global prompts; administrators only. */
+export function useAiSettings() {
+  return useQuery(aiSettingsQueryOptions());
+}
+
+export function updateAiSettings(settings: AiSettings) {
+  return apiJson<unknown>('PUT', '/api/ai/settings', settings);
+}
+
+export function useUpdateAiSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateAiSettings,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SETTINGS_KEY }),
+  });
+}
