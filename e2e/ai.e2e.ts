@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
-import { inject } from 'vitest';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEFAULT_AI_SETTINGS, type AiStatus } from '../src/common/ai.js';
-import { DESKTOP, MOBILE, baseUrl, expectAccessible, launchBrowser, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
+import { DESKTOP, MOBILE, baseUrl, expectAccessible, launchBrowser, newPage, signUpThroughUi, snap, uniqueEmail, makeAdmin } from './browser.js';
 
 let browser: Browser;
 let status: AiStatus;
@@ -251,12 +249,7 @@ describe('the AI assistant settings (/settings)', () => {
     await signUpThroughUi(page, { firstName: 'Ada', lastName: 'Admiral', email, password: 'admin-pass-123' });
     await page.waitForURL(/\/settings$/);
 
-    const port = new URL(baseUrl()).port;
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/set-role.ts', email, 'admin'], {
-      env: { ...process.env, DATA_DIR: inject('dataDir'), PORT: port, BASE_URL: baseUrl(), DATABASE_URL: '' },
-      encoding: 'utf8',
-    });
-    expect(result.status, result.stderr).toBe(0);
+    makeAdmin(email);
     await page.reload();
 
     await page.getByRole('heading', { name: 'AI Assistant' }).waitFor();

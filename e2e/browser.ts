@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
+import { spawnSync } from 'node:child_process';
 import { expect, inject } from 'vitest';
 
 export const baseUrl = () => inject('baseUrl');
@@ -71,4 +72,13 @@ export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Makes an account an administrator with the real command, while the e2e server runs. */
+export function makeAdmin(email: string) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/set-role.ts', email, 'admin'], {
+    env: { ...process.env, DATA_DIR: inject('dataDir'), PORT: new URL(baseUrl()).port, BASE_URL: baseUrl(), DATABASE_URL: '' },
+    encoding: 'utf8',
+  });
+  expect(result.status, result.stderr).toBe(0);
 }

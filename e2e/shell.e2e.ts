@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
-import { inject } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { MOBILE, baseUrl, expectAccessible, launchBrowser, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
+import { MOBILE, expectAccessible, launchBrowser, newPage, signUpThroughUi, snap, uniqueEmail, makeAdmin } from './browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -18,12 +16,7 @@ describe('the shell', () => {
     await signUpThroughUi(page, { firstName: 'Harper', lastName: 'Quay', email, password: 'admin-pass-123' });
     await page.getByRole('heading', { name: /Welcome back to/ }).waitFor();
 
-    const port = new URL(baseUrl()).port;
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/set-role.ts', email, 'admin'], {
-      env: { ...process.env, DATA_DIR: inject('dataDir'), PORT: port, BASE_URL: baseUrl(), DATABASE_URL: '' },
-      encoding: 'utf8',
-    });
-    expect(result.status, result.stderr).toBe(0);
+    makeAdmin(email);
 
     await page.reload();
     await page.getByRole('button', { name: 'Account menu' }).click();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** Categories of the assistant's knowledge base; an AI session takes the category of its best evidence. */
-export const AI_CATEGORIES = [
+/** Categories of the knowledge base's articles. */
+export const KB_CATEGORIES = [
   'engine',
   'electrical',
   'electronics',
@@ -11,8 +11,10 @@ export const AI_CATEGORIES = [
   'plumbing',
   'safety',
   'trailer',
-  'general',
 ] as const;
+
+/** An AI session takes the category of its best evidence, or 'general' when there is none. */
+export const AI_CATEGORIES = [...KB_CATEGORIES, 'general'] as const;
 export type AiCategory = (typeof AI_CATEGORIES)[number];
 
 export const AI_CATEGORY_LABELS: Record<AiCategory, string> = {

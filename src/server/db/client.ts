@@ -40,21 +40,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
   const db = drizzlePglite({ client, schema });
-  let closed = false;
-  return {
-    db: db as unknown as Database,
-    kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
-    async ping() {
-      if (closed) throw new Error('database is closed');
-      await db.execute(sql`select 1`);
-    },
-    async close() {
-      if (closed) return;
-      closed = true;
-      await client.close();
-    },
-  };
+  return handle(db as unknown as Database, 'pglite', () => migratePglite(db, { migrationsFolder }), () => client.close());
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
@@ -62,11 +48,20 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   // An idle client that loses its connection emits 'error'; without a listener that would crash the process.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema });
+  return handle(db as unknown as Database, 'postgres', () => migratePg(db, { migrationsFolder }), () => pool.end());
+}
+
+function handle(
+  db: Database,
+  kind: DatabaseHandle['kind'],
+  migrate: () => Promise<void>,
+  closeClient: () => Promise<void>,
+): DatabaseHandle {
   let closed = false;
   return {
-    db: db as unknown as Database,
-    kind: 'postgres',
-    migrate: () => migratePg(db, { migrationsFolder }),
+    db,
+    kind,
+    migrate,
     async ping() {
       if (closed) throw new Error('database is closed');
       await db.execute(sql`select 1`);
@@ -74,7 +69,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     async close() {
       if (closed) return;
       closed = true;
-      await pool.end();
+      await closeClient();
     },
   };
 }

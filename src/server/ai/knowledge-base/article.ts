@@ -1,16 +1,7 @@
 import { z } from 'zod';
+import { KB_CATEGORIES } from '../../../common/ai.js';
 
-export const KB_CATEGORIES = [
-  'engine',
-  'electrical',
-  'electronics',
-  'maintenance',
-  'hull',
-  'rigging',
-  'plumbing',
-  'safety',
-  'trailer',
-] as const;
+export { KB_CATEGORIES };
 
 /** One article of the built-in marine knowledge base, written for this product. */
 export const kbArticleSchema = z.object({
