@@ -39,6 +39,14 @@ describe('normalizeUploadedImage', () => {
     await expect(normalizeUploadedImage(Buffer.from('just some text, not a photo'))).rejects.toThrow('Please select an image file');
   });
 
+  it('refuses a decompression bomb by its pixel count before decoding it', async () => {
+    const { default: sharp } = await import('sharp');
+    // 8000 x 6000 of one colour: a few kilobytes of PNG, 48 megapixels once decoded.
+    const bomb = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#336699' } }).png().toBuffer();
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    await expect(normalizeUploadedImage(bomb)).rejects.toMatchObject({ statusCode: 413 });
+  });
+
   it('re-encodes any image as a JPEG of at most 1600 px', async () => {
     const { default: sharp } = await import('sharp');
     const png = await sharp(await goodPhoto(3000, 2000)).png().toBuffer();
