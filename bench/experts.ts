@@ -3,7 +3,6 @@ import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
@@ -12,7 +11,7 @@ import { listConditions, listOrder } from '../src/server/features/experts/servic
 import { experts } from '../src/server/db/schema.js';
 import { expertListQuerySchema } from '../src/common/expert.js';
 import { insertSyntheticExperts } from './generate-experts.js';
-import { freePort, rssMb, startServer } from './server-process.js';
+import { freePort, rssMb, startServer, withScratchDatabase } from './server-process.js';
 
 const COUNT = 10_000;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -98,20 +97,11 @@ async function measure(label: string, serverEnv: Record<string, string>) {
 export async function benchExperts() {
   const pgUrl = process.env.BENCH_DATABASE_URL;
   if (pgUrl) {
-    const name = `kb_bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(pgUrl);
-    url.pathname = `/${name}`;
-    try {
-      await seed({ url: url.toString() });
-      await explain(url.toString());
-      await measure('PostgreSQL', { DATABASE_URL: url.toString(), DATA_DIR: mkdtempSync(join(tmpdir(), 'kb-bench-pg-')) });
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
+    await withScratchDatabase(pgUrl, async (url) => {
+      await seed({ url });
+      await explain(url);
+      await measure('PostgreSQL', { DATABASE_URL: url, DATA_DIR: mkdtempSync(join(tmpdir(), 'kb-bench-pg-')) });
+    });
   } else {
     console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
   }

@@ -1,4 +1,5 @@
 // npm run bench: the benchmarks of DESIGN.md section 4, each with its same-run baseline.
+import { execFileSync } from 'node:child_process';
 import { benchStartup } from './startup.js';
 import { benchExperts } from './experts.js';
 import { benchAiLatency } from './ai-latency.js';
@@ -7,6 +8,9 @@ import { benchPhotoChecks } from './photo-checks.js';
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (pgUrl) process.env.BENCH_DATABASE_URL = pgUrl;
 const only = process.argv[2];
+
+// The benchmarks start the production bundle, as `npm start` does.
+execFileSync(process.execPath, ['scripts/build-if-needed.mjs'], { stdio: 'inherit' });
 
 if (!only || only === 'startup') {
   console.log('== Start-up, memory, first page');

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { rssMb, startServer } from './server-process.js';
+import { rssMb, startServer, withScratchDatabase } from './server-process.js';
 
 async function homePageJavaScriptKb(baseUrl: string): Promise<{ kb: number; files: number }> {
   const browser = await chromium.launch({
@@ -44,10 +44,12 @@ export async function benchStartup() {
     await second.stop();
 
     if (process.env.BENCH_DATABASE_URL) {
-      const pg = await startServer({ DATA_DIR: dataDir, DATABASE_URL: process.env.BENCH_DATABASE_URL });
-      await new Promise((r) => setTimeout(r, 3000));
-      console.log(`start on PostgreSQL: ${(pg.readyAfterMs / 1000).toFixed(2)} s; idle RSS: ${rssMb(pg.process.pid!)} MB  (budget 250 MB)`);
-      await pg.stop();
+      await withScratchDatabase(process.env.BENCH_DATABASE_URL, async (url) => {
+        const pg = await startServer({ DATA_DIR: dataDir, DATABASE_URL: url });
+        await new Promise((r) => setTimeout(r, 3000));
+        console.log(`start on PostgreSQL: ${(pg.readyAfterMs / 1000).toFixed(2)} s; idle RSS: ${rssMb(pg.process.pid!)} MB  (budget 250 MB)`);
+        await pg.stop();
+      });
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,12 +1,12 @@
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { loadConfig, ConfigError } from './config.js';
 import { openDatabase } from './db/client.js';
 import { acquireLock, DataDirBusyError, newOperatorToken, type DataDirLock } from './db/data-dir-lock.js';
 import { hasAnyExpert, seedDemoExperts } from './db/seed/seed-demo-experts.js';
 import { buildApp } from './app.js';
+import { projectRoot } from './project-root.js';
 
-const clientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
+const clientDir = join(projectRoot(), 'dist/client');
 
 async function main() {
   const config = loadConfig();
