@@ -78,6 +78,14 @@ describe('request hygiene', () => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/https?:\/\//);
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('locks JSON API answers down further: nothing may load from them and they are never sniffed', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/experts' });
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('publishes the OpenAPI document generated from the schemas', async () => {

@@ -17,9 +17,8 @@ const MAX_ENTRIES = 500;
 export function createListingCache(load: (query: ExpertListQuery) => Promise<CachedListing>) {
   const entries = new Map<string, { expiresAt: number; value: Promise<CachedListing> }>();
 
-  function keyOf(query: ExpertListQuery): string {
-    return JSON.stringify(Object.entries(query).sort(([a], [b]) => a.localeCompare(b)));
-  }
+  // The parsed query's keys come in the schema's order, so equal queries serialise equally.
+  const keyOf = (query: ExpertListQuery) => JSON.stringify(query);
 
   return {
     get(query: ExpertListQuery, now = Date.now()): Promise<CachedListing> {
