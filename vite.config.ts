@@ -2,11 +2,12 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
+import { precompress } from './vite-precompress';
 
 export default defineConfig({
   root: 'src/client',
   publicDir: '../../public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: { alias: { '@common': fileURLToPath(new URL('./src/common', import.meta.url)) } },
   build: {
     outDir: '../../dist/client',

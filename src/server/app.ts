@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -98,8 +97,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerOriginCheck(app, new URL(config.BASE_URL).origin);
 
   registerSecurityHeaders(app, config.BASE_URL);
-  await app.register(compress, { threshold: 1024 });
-
   await app.register(swagger, {
     openapi: {
       info: { title: `${PRODUCT_NAME} API`, version: '1.0.0' },
@@ -118,7 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.operatorToken) await app.register(operatorRoutes, { token: options.operatorToken });
 
   const serveClient = !!options.clientDir && existsSync(join(options.clientDir, 'index.html'));
-  if (serveClient) await app.register(fastifyStatic, { root: options.clientDir!, wildcard: false, index: false });
+  if (serveClient) await app.register(fastifyStatic, { root: options.clientDir!, wildcard: false, index: false, preCompressed: true });
   registerNotFound(app, serveClient);
 
   return app;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { experts as expertsTable } from '../../db/schema.js';
 import { asUser, createTestApp, signUp, type TestApp } from '../../test/test-app.js';
 import { users } from '../../db/schema.js';
@@ -115,6 +116,20 @@ describe('GET /api/experts', () => {
     // Video rates: Dev 45, Ben 60, Ana 90.
     expect(names((await list('?serviceType=video&sort=price-low')).body)).toEqual(['Dev 100% Pure_Marine', 'Ben Okafor', 'Ana Lopez']);
     expect(names((await list('?serviceType=video&sort=price-high')).body)).toEqual(['Ana Lopez', 'Ben Okafor', 'Dev 100% Pure_Marine']);
+  });
+
+  it('sends the listing compressed to clients that accept it, with the same content', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/api/experts?sort=name' });
+    for (const [encoding, decode] of [
+      ['gzip', gunzipSync],
+      ['br', brotliDecompressSync],
+    ] as const) {
+      const response = await t.app.inject({ method: 'GET', url: '/api/experts?sort=name', headers: { 'accept-encoding': encoding } });
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(JSON.parse(decode(response.rawPayload).toString())).toEqual(plain.json());
+      expect(response.headers['x-total-count']).toBe(plain.headers['x-total-count']);
+    }
   });
 
   it('pages with limit and offset and keeps the total', async () => {

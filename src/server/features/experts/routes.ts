@@ -6,6 +6,13 @@ import { getExpert } from './service.js';
 import type { ListingCache } from './listing-cache.js';
 import { requireRole } from '../../auth/guards.js';
 
+function preferredEncoding(accept: string | undefined): 'br' | 'gzip' | undefined {
+  if (!accept) return undefined;
+  if (/\bbr\b/.test(accept)) return 'br';
+  if (/\bgzip\b/.test(accept)) return 'gzip';
+  return undefined;
+}
+
 export const expertRoutes: FastifyPluginAsyncZod<{ listings: ListingCache }> = async (app, { listings }) => {
   app.get(
     '/api/experts',
@@ -19,9 +26,13 @@ export const expertRoutes: FastifyPluginAsyncZod<{ listings: ListingCache }> = a
       },
     },
     async (request, reply) => {
-      const { body, total } = await listings.get(request.query);
-      // The cached body was built from typed Expert objects; sent as a string it skips re-serialising.
-      return reply.header('X-Total-Count', String(total)).type('application/json; charset=utf-8').send(body as unknown as Expert[]);
+      const listing = await listings.get(request.query);
+      reply.header('X-Total-Count', String(listing.total)).header('Vary', 'Accept-Encoding').type('application/json; charset=utf-8');
+      // The cached body was built from typed Expert objects; sent as it is, it skips re-serialising, and
+      // its compressed forms are made once per cache entry rather than once per request.
+      const encoding = preferredEncoding(request.headers['accept-encoding']);
+      if (encoding) return reply.header('Content-Encoding', encoding).send(listing.encoded(encoding) as unknown as Expert[]);
+      return reply.send(listing.body as unknown as Expert[]);
     },
   );
 
