@@ -9,7 +9,7 @@ export function ExpertNotFound() {
       <Card className="flex w-full max-w-md flex-col items-center gap-4 p-10 text-center">
         <UserX aria-hidden className="size-12 text-navy-500" />
         <h1 className="text-2xl font-bold text-navy-800">Expert Not Found</h1>
-        <p className="text-slate-600">The expert profile you&apos;re looking for doesn&apos;t exist.</p>
+        <p className="text-slate-600">{"The expert profile you're looking for doesn't exist."}</p>
         <Button asChild>
           <Link to="/experts">Browse All Experts</Link>
         </Button>
