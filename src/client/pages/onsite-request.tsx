@@ -6,7 +6,14 @@ import { DirectoryFilters } from '../components/experts/directory-filters';
 import { ExpertResults } from '../components/experts/expert-results';
 import { FilterSelect } from '../components/experts/filter-select';
 import { FilterTextInput } from '../components/experts/filter-text-input';
-import { ALL_SPECIALTIES, MIN_RATING_OPTIONS, numberParam, sortOptions, sortParam } from '../components/experts/filter-options';
+import {
+  ALL_SPECIALTIES,
+  MIN_RATING_OPTIONS,
+  minRatingOption,
+  numberParam,
+  sortOptions,
+  sortParam,
+} from '../components/experts/filter-options';
 import { OnsiteExpertCard } from '../components/experts/onsite-expert-card';
 import { ResultsBar } from '../components/experts/results-bar';
 import { resultsTotal } from '../components/experts/results-total';
@@ -56,7 +63,7 @@ export default function OnsiteRequestPage() {
         <FilterSelect
           id="onsite-min-rating"
           label="Minimum Rating"
-          value={values.minRating}
+          value={minRatingOption(values.minRating)}
           options={MIN_RATING_OPTIONS}
           onChange={(value) => setValue('minRating', value)}
         />

@@ -7,7 +7,14 @@ import { DirectoryFilters } from '../components/experts/directory-filters';
 import { ExpertResults } from '../components/experts/expert-results';
 import { FilterSelect } from '../components/experts/filter-select';
 import { FilterTextInput } from '../components/experts/filter-text-input';
-import { ALL_SPECIALTIES, MIN_RATING_OPTIONS, numberParam, sortOptions, sortParam } from '../components/experts/filter-options';
+import {
+  ALL_SPECIALTIES,
+  MIN_RATING_OPTIONS,
+  minRatingOption,
+  numberParam,
+  sortOptions,
+  sortParam,
+} from '../components/experts/filter-options';
 import { ResultsBar } from '../components/experts/results-bar';
 import { resultsTotal } from '../components/experts/results-total';
 import { VideoExpertCard } from '../components/experts/video-expert-card';
@@ -63,7 +70,7 @@ export default function VideoConsultationPage() {
           <FilterSelect
             id="video-min-rating"
             label="Minimum Rating"
-            value={values.minRating}
+            value={minRatingOption(values.minRating)}
             options={MIN_RATING_OPTIONS}
             onChange={(value) => setValue('minRating', value)}
           />

@@ -23,6 +23,12 @@ export const MIN_RATING_OPTIONS: FilterOption[] = [
   { value: '3.5', label: '3.5+' },
 ];
 
+/** The rating option a URL value stands for, so a hand-typed 'minRating=4' shows as '4.0+'. */
+export function minRatingOption(value: string): string {
+  const number = numberParam(value);
+  return MIN_RATING_OPTIONS.find((o) => o.value !== '' && Number(o.value) === number)?.value ?? value;
+}
+
 /** A URL value as a number for the API, or undefined when empty or not a number. */
 export function numberParam(value: string): number | undefined {
   const number = Number.parseFloat(value);
