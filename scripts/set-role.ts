@@ -7,7 +7,7 @@ import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/client.js';
 import { acquireLock, readLock, DataDirBusyError } from '../src/server/db/data-dir-lock.js';
 import { setUserRole } from '../src/server/features/users/set-role.js';
-import { AppError } from '../src/server/http/errors.js';
+import { AppError } from '../src/server/core/app-error.js';
 
 function fail(message: string): never {
   console.error(message);

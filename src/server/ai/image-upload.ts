@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { fileTypeFromBuffer } from 'file-type';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../core/app-error.js';
 
 /** Decompression-bomb guard: images over 40 megapixels are refused before they are decoded. */
 export const MAX_INPUT_PIXELS = 40_000_000;

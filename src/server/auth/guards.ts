@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Role } from '../../common/roles.js';
 import type { CurrentUser } from '../../common/user.js';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../core/app-error.js';
 
 /** The signed-in user, or a 401 for signed-out callers. */
 export async function requireUser(request: FastifyRequest): Promise<CurrentUser> {

@@ -1,40 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../common/api-error.js';
-
-export type AppErrorCode =
-  | 'BAD_REQUEST'
-  | 'UNAUTHORIZED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'TOO_MANY_REQUESTS'
-  | 'SERVICE_UNAVAILABLE';
-
-const statusOf: Record<AppErrorCode, number> = {
-  BAD_REQUEST: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  TOO_MANY_REQUESTS: 429,
-  SERVICE_UNAVAILABLE: 503,
-};
-
-/** An error a service throws on purpose; the error handler turns it into its HTTP status and `{message, errors?}`. */
-export class AppError extends Error {
-  readonly statusCode: number;
-  constructor(
-    readonly code: AppErrorCode,
-    message: string,
-    readonly errors?: Record<string, string>,
-  ) {
-    super(message);
-    this.statusCode = statusOf[code];
-  }
-}
+import { AppError } from '../core/app-error.js';
+import { toAppError } from '../db/database-error.js';
 
 /** Turns zod issues into the field map of an error body: the first message for each field. */
 export function fieldErrors(issues: { instancePath?: string; message?: string }[]): Record<string, string> {
@@ -47,7 +15,8 @@ export function fieldErrors(issues: { instancePath?: string; message?: string }[
 }
 
 export function registerErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((raw: FastifyError, request, reply) => {
+    const error = toAppError(raw) as FastifyError;
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrors(error.validation);
       const body: ApiErrorBody = { message: Object.values(errors)[0] ?? 'Invalid request', errors };

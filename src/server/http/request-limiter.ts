@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { requestLimits } from '../db/schema.js';
-import { AppError } from './errors.js';
+import { AppError } from '../core/app-error.js';
 
 /**
  * Fixed-window counters kept in the database, so every app server shares them. One atomic upsert per

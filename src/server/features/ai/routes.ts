@@ -14,7 +14,7 @@ import {
 } from '../../../common/ai.js';
 import { apiErrorSchema } from '../../../common/api-error.js';
 import { requireRole, requireUser } from '../../auth/guards.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../core/app-error.js';
 import { consumeRequestLimit } from '../../http/request-limiter.js';
 import { AiProviderError, type AiProvider } from '../../ai/provider.js';
 import { normalizeUploadedImage } from '../../ai/image-upload.js';

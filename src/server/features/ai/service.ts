@@ -13,7 +13,7 @@ import {
 } from '../../../common/ai.js';
 import type { AiProvider, ConversationTurn } from '../../ai/provider.js';
 import type { PhotoCheck } from '../../../common/ai.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../core/app-error.js';
 
 export async function getAiSettings(db: Database): Promise<AiSettings> {
   const [row] = await db.select().from(aiSettings).where(eq(aiSettings.id, 1));

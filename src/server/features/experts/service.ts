@@ -4,7 +4,7 @@ import { experts } from '../../db/schema.js';
 import type { Expert, ExpertListQuery } from '../../../common/expert.js';
 import { centsToDecimal, isOnline } from '../../../common/expert-rules.js';
 import type { ServiceType } from '../../../common/roles.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../core/app-error.js';
 import { searchWords, specialtiesMatching, wordPattern } from './search-terms.js';
 import type { CachedListing } from './listing-cache.js';
 

@@ -4,7 +4,7 @@ import { users } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { CurrentUser, ProfileUpdate } from '../../../common/user.js';
 import { toCurrentUser } from '../../auth/current-user.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../core/app-error.js';
 
 export const EMAIL_TAKEN_MESSAGE = 'This email address is already used by another account.';
 

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ROLES } from '../../../common/roles.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../core/app-error.js';
 import { setUserRole } from './set-role.js';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import type { Role } from '../../../common/roles.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../core/app-error.js';
 
 /** Gives the account with this e-mail a role; an operator's action (`npm run user:set-role`). */
 export async function setUserRole(db: Database, email: string, role: Role): Promise<{ email: string; role: Role }> {

@@ -1,0 +1,37 @@
+/** The kinds of failure a service may report on purpose; the HTTP error handler maps each to its status. */
+export type AppErrorCode =
+  | 'BAD_REQUEST'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'TOO_MANY_REQUESTS'
+  | 'SERVICE_UNAVAILABLE';
+
+const statusOf: Record<AppErrorCode, number> = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  TOO_MANY_REQUESTS: 429,
+  SERVICE_UNAVAILABLE: 503,
+};
+
+/**
+ * An error a service throws on purpose; the error handler turns it into its HTTP status and
+ * `{message, errors?}`. It lives outside `http/` so services and jobs can throw it without HTTP code.
+ */
+export class AppError extends Error {
+  readonly statusCode: number;
+  constructor(
+    readonly code: AppErrorCode,
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+    this.statusCode = statusOf[code];
+  }
+}
