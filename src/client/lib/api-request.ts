@@ -38,10 +38,15 @@ async function throwIfNotOk(response: Response) {
 }
 
 /** Every call goes through here: JSON in, cookies always sent, non-OK answers thrown as ApiError. */
-export async function apiRequest(method: string, path: string, data?: unknown): Promise<Response> {
+export async function apiRequest(
+  method: string,
+  path: string,
+  data?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   const response = await fetch(path, {
     method,
-    headers: data === undefined ? {} : { 'Content-Type': 'application/json' },
+    headers: data === undefined ? headers : { 'Content-Type': 'application/json', ...headers },
     body: data === undefined ? undefined : JSON.stringify(data),
     credentials: 'include',
   });
@@ -49,8 +54,13 @@ export async function apiRequest(method: string, path: string, data?: unknown): 
   return response;
 }
 
-export async function apiJson<T>(method: string, path: string, data?: unknown): Promise<T> {
-  const response = await apiRequest(method, path, data);
+export async function apiJson<T>(
+  method: string,
+  path: string,
+  data?: unknown,
+  headers?: Record<string, string>,
+): Promise<T> {
+  const response = await apiRequest(method, path, data, headers);
   const text = await response.text();
   return (text ? JSON.parse(text) : null) as T;
 }
