@@ -1,0 +1,126 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  Booking,
+  BookingDetail,
+  CancelBookingInput,
+  ClientConfig,
+  Consultation,
+  CreateBookingInput,
+  RescheduleBookingInput,
+  Slot,
+} from '@common/booking';
+import type { ServiceType } from '@common/roles';
+import { ApiError, apiJson } from '../api-request';
+
+const BOOKINGS_KEY = ['/api/bookings'] as const;
+const CONSULTATIONS_KEY = ['/api/consultations'] as const;
+
+// A refused write (bad input, taken time, signed out) fails the same way a second time.
+const retryServerFailuresOnce = (failureCount: number, error: unknown) =>
+  failureCount < 1 && !(error instanceof ApiError && error.status < 500);
+
+export function getClientConfig() {
+  return apiJson<ClientConfig>('GET', '/api/config');
+}
+export const clientConfigQueryOptions = () =>
+  queryOptions({ queryKey: ['/api/config'], queryFn: getClientConfig, staleTime: Infinity });
+/** What the server has switched on (payments and Stripe's publishable key). */
+export function useClientConfig() {
+  return useQuery(clientConfigQueryOptions());
+}
+
+export interface SlotsParams {
+  expertId: number;
+  type: ServiceType;
+  date: string;
+  hours?: number;
+}
+export function getSlots({ expertId, type, date, hours }: SlotsParams) {
+  const search = new URLSearchParams({ type, date, ...(hours ? { hours: String(hours) } : {}) });
+  return apiJson<Slot[]>('GET', `/api/experts/${expertId}/slots?${search}`);
+}
+export const slotsQueryOptions = (params: SlotsParams) =>
+  // Free times change as people book: never older than 30 seconds.
+  queryOptions({ queryKey: ['/api/experts', params.expertId, 'slots', params], queryFn: () => getSlots(params), staleTime: 30_000 });
+/** The expert's free start times on a date, in the expert's zone. */
+export function useSlots(params: SlotsParams | null) {
+  return useQuery({
+    ...slotsQueryOptions(params ?? { expertId: 0, type: 'video', date: '' }),
+    enabled: !!params && params.expertId > 0 && !!params.date,
+  });
+}
+
+export function getBookings() {
+  return apiJson<Booking[]>('GET', '/api/bookings');
+}
+export const bookingsQueryOptions = () => queryOptions({ queryKey: BOOKINGS_KEY, queryFn: getBookings, staleTime: 0 });
+/** The caller's bookings, soonest first (upcoming) — the screen splits upcoming and past. */
+export function useBookings(enabled = true) {
+  return useQuery({ ...bookingsQueryOptions(), enabled });
+}
+
+export function getBooking(id: string) {
+  return apiJson<BookingDetail>('GET', `/api/bookings/${encodeURIComponent(id)}`);
+}
+export const bookingQueryOptions = (id: string) =>
+  queryOptions({ queryKey: [...BOOKINGS_KEY, id], queryFn: () => getBooking(id), staleTime: 0 });
+export function useBooking(id: string) {
+  return useQuery(bookingQueryOptions(id));
+}
+
+export function getConsultations() {
+  return apiJson<Consultation[]>('GET', '/api/consultations');
+}
+export const consultationsQueryOptions = () => queryOptions({ queryKey: CONSULTATIONS_KEY, queryFn: getConsultations });
+export function useConsultations(enabled: boolean) {
+  return useQuery({ ...consultationsQueryOptions(), enabled });
+}
+
+function useInvalidateBookings() {
+  const queryClient = useQueryClient();
+  return async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: BOOKINGS_KEY }),
+      queryClient.invalidateQueries({ queryKey: CONSULTATIONS_KEY }),
+      // The dashboard's stats and activity count bookings.
+      queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith('/api/dashboard') }),
+      queryClient.invalidateQueries({ queryKey: ['/api/experts'] }),
+    ]);
+  };
+}
+
+/**
+ * Creates a booking. The caller makes one idempotency key per submit, so the one automatic retry of a
+ * write that timed out returns the first answer instead of 'That time was just booked'.
+ */
+export function createBooking({ input, idempotencyKey }: { input: CreateBookingInput; idempotencyKey: string }) {
+  return apiJson<Booking>('POST', '/api/bookings', input, { 'Idempotency-Key': idempotencyKey });
+}
+export function useCreateBooking() {
+  const invalidate = useInvalidateBookings();
+  return useMutation({ mutationFn: createBooking, retry: retryServerFailuresOnce, onSuccess: invalidate });
+}
+
+export function cancelBooking({ id, ...input }: CancelBookingInput & { id: string }) {
+  return apiJson<BookingDetail>('POST', `/api/bookings/${encodeURIComponent(id)}/cancel`, input);
+}
+export function useCancelBooking() {
+  const invalidate = useInvalidateBookings();
+  return useMutation({ mutationFn: cancelBooking, onSuccess: invalidate });
+}
+
+export function rescheduleBooking({ id, ...input }: RescheduleBookingInput & { id: string }) {
+  return apiJson<BookingDetail>('POST', `/api/bookings/${encodeURIComponent(id)}/reschedule`, input);
+}
+export function useRescheduleBooking() {
+  const invalidate = useInvalidateBookings();
+  return useMutation({ mutationFn: rescheduleBooking, onSuccess: invalidate });
+}
+
+/** Document 001's call, keyed by the booking; the server computes the amount. */
+export function createPaymentIntent(input: { bookingId: string; expertId?: number; serviceType?: ServiceType; estimatedHours?: number }) {
+  return apiJson<{ clientSecret: string }>('POST', '/api/create-payment-intent', input);
+}
+export function useCreatePaymentIntent() {
+  return useMutation({ mutationFn: createPaymentIntent, retry: retryServerFailuresOnce });
+}
