@@ -52,12 +52,64 @@ describe('accounts', () => {
     expect(setCookie).toMatch(/SameSite=Lax/i);
   });
 
-  it('refuses a second account with the same e-mail', async () => {
-    await signUp(t.app, { email: 'taken@example.com' });
-    await expect(signUp(t.app, { email: 'taken@example.com' })).rejects.toThrow(/422/);
+  it('signs up with Better Auth\'s own {name, email, password} and takes the names from name', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: ORIGIN,
+      remoteAddress: nextClientAddress(),
+      payload: { name: 'Ada  Lovelace King', email: 'ada@example.com', password: 'long-enough-pw' },
+    });
+    expect(response.statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, 'ada@example.com'));
+    expect(row).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace King', role: 'user', status: 'active' });
   });
 
-  it('never lets a new account choose its role or status', async () => {
+  it('takes a one-word name as the first name and leaves the last name unknown', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: ORIGIN,
+      remoteAddress: nextClientAddress(),
+      payload: { name: 'Cher', email: 'cher@example.com', password: 'long-enough-pw' },
+    });
+    expect(response.statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, 'cher@example.com'));
+    expect(row).toMatchObject({ firstName: 'Cher', lastName: null });
+  });
+
+  it('refuses a sign-up with neither a first name nor a name to take it from', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: ORIGIN,
+      remoteAddress: nextClientAddress(),
+      payload: { name: '  ', email: 'nameless@example.com', password: 'long-enough-pw' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: 'First name is required.', errors: { firstName: 'First name is required' } });
+    const rows = await t.database.db.select().from(users).where(eq(users.email, 'nameless@example.com'));
+    expect(rows).toEqual([]);
+  });
+
+  it('refuses a second account with the same e-mail with 409 and a message', async () => {
+    await signUp(t.app, { email: 'taken@example.com' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: ORIGIN,
+      remoteAddress: nextClientAddress(),
+      payload: { name: 'Second Owner', email: 'taken@example.com', password: 'long-enough-pw' },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    expect(response.json()).toEqual({
+      message: expect.any(String),
+      code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL',
+    });
+  });
+
+  it('never lets a new account choose its role or status: Better Auth drops them and stores the defaults', async () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',
@@ -73,13 +125,33 @@ describe('accounts', () => {
         status: 'pending',
       },
     });
-    // Better Auth either refuses the fields or drops them; in no case may they be stored.
-    expect([200, 400]).toContain(response.statusCode);
+    // Fields with input: false and a default value are replaced by the default, not refused.
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user).toMatchObject({ role: 'user', status: 'active' });
     const [row] = await t.database.db.select().from(users).where(eq(users.email, 'sneaky@example.com'));
-    if (row) {
-      expect(row.role).toBe('user');
-      expect(row.status).toBe('active');
-    }
+    expect(row).toMatchObject({ role: 'user', status: 'active' });
+  });
+
+  it('answers a wrong password with 401 and a message', async () => {
+    const owner = await signUp(t.app, { email: 'wrong-pw@example.com', password: 'right-password-1' });
+    const response = await signIn(owner.email, 'wrong-password-1');
+    expect(response.statusCode).toBe(401);
+    const body = response.json();
+    expect(body.message).toEqual(expect.any(String));
+    expect(body.message.length).toBeGreaterThan(0);
+    expect(body.code).toBe('INVALID_EMAIL_OR_PASSWORD');
+  });
+
+  it('answers Better Auth\'s request validation failures in our error shape', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: ORIGIN,
+      remoteAddress: nextClientAddress(),
+      payload: { name: 'No Mail', password: 'long-enough-pw' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: 'The email field is missing or not valid.', errors: { email: expect.any(String) } });
   });
 
   it('signs in with the right password and rejects a wrong one', async () => {
@@ -96,10 +168,11 @@ describe('accounts', () => {
 
   it('rate-limits repeated sign-in attempts from one address with 429', async () => {
     const address = nextClientAddress();
-    const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await signIn('nobody@example.com', 'whatever-pw', address)).statusCode);
-    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
-    expect(statuses.at(-1)).toBe(429);
+    const responses = [];
+    for (let i = 0; i < 12; i++) responses.push(await signIn('nobody@example.com', 'whatever-pw', address));
+    expect(responses.slice(0, 10).every((r) => r.statusCode === 401)).toBe(true);
+    expect(responses.at(-1)?.statusCode).toBe(429);
+    expect(responses.at(-1)?.json()).toEqual({ message: expect.any(String) });
   });
 
   it('answers 401 to /api/auth/user when signed out', async () => {
@@ -149,5 +222,6 @@ describe('accounts', () => {
       asUser(owner, { method: 'POST', url: '/api/auth/update-user', payload: { firstName: '' } }),
     );
     expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: expect.any(String) });
   });
 });

@@ -6,6 +6,7 @@ import type { Database } from '../db/client.js';
 import * as schema from '../db/schema.js';
 import type { Mailer } from '../mail/mailer.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../common/password.js';
+import { firstNameSchema, lastNameSchema } from '../../common/user.js';
 import { PRODUCT_NAME } from '../../common/brand.js';
 
 export interface AuthOptions {
@@ -16,6 +17,38 @@ export interface AuthOptions {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * Splits Better Auth's single `name` on its first run of whitespace: "Ada Lovelace King" is first name
+ * "Ada", last name "Lovelace King". A one-word name has no last name: null, as the users table and
+ * the current-user schema allow, rather than an empty string our name rules refuse; My Profile then
+ * asks for it before the profile can be saved.
+ */
+export function splitFullName(name: string): { firstName: string; lastName: string | null } {
+  const trimmed = name.trim();
+  const firstName = trimmed.split(/\s+/, 1)[0] ?? '';
+  const lastName = trimmed.slice(firstName.length).trim();
+  return { firstName, lastName: lastName || null };
+}
+
+function refuseName(field: 'firstName' | 'lastName', message: string): never {
+  throw new APIError('BAD_REQUEST', { code: 'VALIDATION_ERROR', message, errors: { [field]: message } });
+}
+
+/**
+ * Our sign-up form sends firstName and lastName; Better Auth's own payload sends only `name`. Either
+ * way the row gets both, checked by the same rules as the profile form.
+ */
+function namesForNewUser(user: { name?: string | null; firstName?: unknown; lastName?: unknown }) {
+  const fromName = splitFullName(user.name ?? '');
+  const firstName = firstNameSchema.safeParse(user.firstName ?? fromName.firstName);
+  if (!firstName.success) refuseName('firstName', firstName.error.issues[0]?.message ?? 'First name is required');
+  const lastNameInput = user.lastName ?? fromName.lastName;
+  if (lastNameInput === null) return { firstName: firstName.data, lastName: null };
+  const lastName = lastNameSchema.safeParse(lastNameInput);
+  if (!lastName.success) refuseName('lastName', lastName.error.issues[0]?.message ?? 'Last name is required');
+  return { firstName: firstName.data, lastName: lastName.data };
+}
 
 export function createAuth({ db, baseUrl, secret, mailer }: AuthOptions) {
   return betterAuth({
@@ -49,8 +82,9 @@ export function createAuth({ db, baseUrl, secret, mailer }: AuthOptions) {
     },
     user: {
       additionalFields: {
-        firstName: { type: 'string', required: true, input: true },
-        lastName: { type: 'string', required: true, input: true },
+        // Not required: filled from `name` when missing (see namesForNewUser).
+        firstName: { type: 'string', required: false, input: true },
+        lastName: { type: 'string', required: false, input: true },
         phone: { type: 'string', required: false, input: false },
         address: { type: 'string', required: false, input: false },
         city: { type: 'string', required: false, input: false },
@@ -63,6 +97,13 @@ export function createAuth({ db, baseUrl, secret, mailer }: AuthOptions) {
     // Profile changes go through PATCH /api/profile, which validates them; these would bypass it.
     disabledPaths: ['/update-user', '/change-email', '/delete-user', '/sign-in/social', '/link-social'],
     databaseHooks: {
+      user: {
+        create: {
+          async before(user) {
+            return { data: { ...user, ...namesForNewUser(user) } };
+          },
+        },
+      },
       session: {
         create: {
           async before(session) {

@@ -2,22 +2,87 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { currentUserSchema } from '../../common/user.js';
-import { apiErrorSchema } from '../../common/api-error.js';
+import { apiErrorSchema, type ApiErrorBody } from '../../common/api-error.js';
 import { safeReturnTo } from '../../common/auth-forms.js';
 import type { Auth } from './auth.js';
 import { authHeaders } from './current-user.js';
 import { requireUser } from './guards.js';
 
-/** Copies a web Response from Better Auth onto the Fastify reply, each Set-Cookie header separately. */
+/** Better Auth's codes for "this e-mail already has an account": it answers 422, our API answers 409. */
+const DUPLICATE_ACCOUNT_CODES = new Set(['USER_ALREADY_EXISTS', 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL']);
+
+/** Words for an error Better Auth answered without a message of its own. */
+const MESSAGE_FOR_STATUS: Record<number, string> = {
+  400: 'The request is not valid.',
+  401: 'Unauthorized: please sign in.',
+  403: 'You are not allowed to do that.',
+  404: 'Not found.',
+  409: 'This conflicts with an existing record.',
+  429: 'Too many requests. Please try again later.',
+};
+const SERVER_FAILURE_MESSAGE = 'Something went wrong on our side. Please try again.';
+
+/** "password too short" -> "Password too short." */
+function asSentence(text: string): string {
+  const trimmed = text.trim();
+  const capitalised = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
+  return /[.!?]$/.test(capitalised) ? capitalised : `${capitalised}.`;
+}
+
+function parseJsonObject(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function stringEntries(value: unknown): Record<string, string> | undefined {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const entries = Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  return entries.length ? Object.fromEntries(entries) : undefined;
+}
+
+/**
+ * Better Auth's error answer in our `{message, errors?}` shape. Its `code` stays beside the message:
+ * the client turns known codes into its own words (authErrorText).
+ */
+export function toApiErrorAnswer(status: number, text: string): { status: number; body: ApiErrorBody & { code?: string } } {
+  const raw = parseJsonObject(text);
+  const code = typeof raw.code === 'string' ? raw.code : undefined;
+  let message = typeof raw.message === 'string' && raw.message.trim() ? raw.message : undefined;
+  let errors = stringEntries(raw.errors);
+  // Its request validation reads "[body.email] Invalid input: expected string, received undefined".
+  const invalid = /^\[body\.(?<field>[\w.]+)\]\s*(?<detail>.*)$/.exec(message ?? '')?.groups;
+  if (invalid?.field) {
+    errors = { ...errors, [invalid.field]: invalid.detail || 'Invalid value' };
+    message = `The ${invalid.field} field is missing or not valid.`;
+  }
+  if (status >= 500) message = SERVER_FAILURE_MESSAGE;
+  const body = {
+    message: asSentence(message ?? MESSAGE_FOR_STATUS[status] ?? 'The request could not be completed.'),
+    ...(code ? { code } : {}),
+    ...(errors ? { errors } : {}),
+  };
+  const duplicate = status === 422 && code !== undefined && DUPLICATE_ACCOUNT_CODES.has(code);
+  return { status: duplicate ? 409 : status, body };
+}
+
+/**
+ * Copies a web Response from Better Auth onto the Fastify reply, each Set-Cookie header separately;
+ * error answers are rewritten to our error shape.
+ */
 async function sendWebResponse(reply: FastifyReply, response: Response) {
-  reply.status(response.status);
   response.headers.forEach((value, key) => {
     if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length) reply.header('set-cookie', cookies);
-  const body = await response.text();
-  return reply.send(body || null);
+  const text = await response.text();
+  if (response.status < 400) return reply.status(response.status).send(text || null);
+  const { status, body } = toApiErrorAnswer(response.status, text);
+  return reply.status(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
 }
 
 function toWebRequest(request: FastifyRequest, baseUrl: string): Request {

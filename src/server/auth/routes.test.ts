@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { toApiErrorAnswer } from './routes.js';
+
+describe('toApiErrorAnswer', () => {
+  it('keeps Better Auth\'s code and makes its message a sentence', () => {
+    expect(toApiErrorAnswer(401, '{"message":"Invalid email or password","code":"INVALID_EMAIL_OR_PASSWORD"}')).toEqual({
+      status: 401,
+      body: { message: 'Invalid email or password.', code: 'INVALID_EMAIL_OR_PASSWORD' },
+    });
+  });
+
+  it('answers an existing account with 409 instead of 422', () => {
+    const answer = toApiErrorAnswer(422, '{"message":"User already exists. Use another email.","code":"USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL"}');
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toBe('User already exists. Use another email.');
+  });
+
+  it('keeps other 422 answers as they are', () => {
+    expect(toApiErrorAnswer(422, '{"message":"Failed to create user","code":"FAILED_TO_CREATE_USER"}').status).toBe(422);
+  });
+
+  it('gives a message to an answer without one', () => {
+    expect(toApiErrorAnswer(404, 'Not Found').body).toEqual({ message: 'Not found.' });
+    expect(toApiErrorAnswer(404, 'null').body).toEqual({ message: 'Not found.' });
+    expect(toApiErrorAnswer(418, '').body).toEqual({ message: 'The request could not be completed.' });
+  });
+
+  it('never passes on what a server failure said', () => {
+    expect(toApiErrorAnswer(500, '{"message":"relation \\"users\\" does not exist"}').body).toEqual({
+      message: 'Something went wrong on our side. Please try again.',
+    });
+  });
+
+  it('turns request validation into a field error', () => {
+    const answer = toApiErrorAnswer(
+      400,
+      '{"message":"[body.email] Invalid input: expected string, received undefined","code":"VALIDATION_ERROR"}',
+    );
+    expect(answer.body).toEqual({
+      message: 'The email field is missing or not valid.',
+      code: 'VALIDATION_ERROR',
+      errors: { email: 'Invalid input: expected string, received undefined' },
+    });
+  });
+});
