@@ -31,6 +31,13 @@ import { createPresenceTracker } from './features/experts/presence.js';
 import { createListingCache, type ListingCache } from './features/experts/listing-cache.js';
 import { loadListing } from './features/experts/service.js';
 import { operatorRoutes } from './features/users/operator-routes.js';
+import { createJobQueue, type JobQueue } from './jobs/job-queue.js';
+import { defineEmailJob } from './mail/email-job.js';
+import { bookingRoutes } from './features/bookings/routes.js';
+import { SWEEP_CRON, SWEEP_QUEUE, sweepBookings } from './features/bookings/sweep-bookings.js';
+import type { BookingDeps } from './features/bookings/booking-deps.js';
+import { paymentRoutes } from './features/payments/routes.js';
+import { createPayments } from './features/payments/payments.js';
 import { PRODUCT_NAME } from '../common/brand.js';
 import type { CurrentUser } from '../common/user.js';
 
@@ -41,6 +48,8 @@ declare module 'fastify' {
     db: Database;
     auth: Auth;
     mailer: Mailer;
+    /** Background jobs (pg-boss); started when the app is ready, stopped when it closes. */
+    jobs: JobQueue;
     /** Cached expert listings; features that change experts clear it. */
     expertListings: ListingCache;
   }
@@ -57,6 +66,10 @@ export interface BuildAppOptions {
   clientDir?: string;
   /** Enables the loopback-only operator endpoint (see scripts/set-role.ts). */
   operatorToken?: string;
+  /** The clock of the booking rules (tests move it); the real clock otherwise. */
+  now?: () => Date;
+  /** How often job workers look for work; tests poll faster. */
+  jobPollingIntervalSeconds?: number;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -83,6 +96,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', database.db);
   app.decorate('auth', auth);
   app.decorate('mailer', mailer);
+  const jobs = createJobQueue(database, app.log, { pollingIntervalSeconds: options.jobPollingIntervalSeconds });
+  app.decorate('jobs', jobs);
+  const bookingDeps: BookingDeps = {
+    db: database.db,
+    jobs,
+    baseUrl: config.BASE_URL,
+    mailFrom: config.MAIL_FROM,
+    now: options.now ?? (() => new Date()),
+  };
+  const payments = createPayments(config, bookingDeps);
+  defineEmailJob(jobs, mailer);
+  jobs.define(SWEEP_QUEUE, async () => {
+    const { expired, completed } = await sweepBookings(bookingDeps);
+    if (expired || completed) app.log.info({ expired, completed }, 'bookings sweep');
+  }, { cron: SWEEP_CRON });
+  payments.defineJobs(jobs);
+  app.addHook('onReady', () => jobs.start());
+  // Registered first, so it runs after the server stopped taking requests (onClose hooks run in reverse).
+  app.addHook('onClose', () => jobs.stop());
   const expertListings = createListingCache((query) => loadListing(database.db, query));
   app.decorate('expertListings', expertListings);
   const touchPresence = createPresenceTracker(database.db);
@@ -96,7 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
   registerOriginCheck(app, new URL(config.BASE_URL).origin);
 
-  registerSecurityHeaders(app, config.BASE_URL);
+  registerSecurityHeaders(app, config.BASE_URL, { stripe: payments.enabled });
   await app.register(swagger, {
     openapi: {
       info: { title: `${PRODUCT_NAME} API`, version: '1.0.0' },
@@ -112,6 +144,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dashboardRoutes);
   await app.register(expertRoutes, { listings: expertListings });
   await app.register(aiRoutes, createAiProvider(config));
+  await app.register(bookingRoutes, { deps: bookingDeps });
+  await app.register(paymentRoutes, { payments });
   if (options.operatorToken) await app.register(operatorRoutes, { token: options.operatorToken });
 
   const serveClient = !!options.clientDir && existsSync(join(options.clientDir, 'index.html'));

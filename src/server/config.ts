@@ -30,6 +30,8 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Test only: where the Stripe client sends its API calls (a local server that speaks Stripe's API). */
+  STRIPE_API_BASE: optionalUrl,
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('K&B Marine <no-reply@kbmarine.local>'),
   ICE_SERVERS: optionalString,
@@ -60,6 +62,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (value.AI_PROVIDER === 'openai' && !value.AI_MODEL) {
     throw new ConfigError('Invalid configuration: AI_PROVIDER=openai needs AI_MODEL (and AI_BASE_URL unless it is OpenAI).');
+  }
+  const stripeKeys = [value.STRIPE_SECRET_KEY, value.STRIPE_PUBLISHABLE_KEY, value.STRIPE_WEBHOOK_SECRET].filter(Boolean).length;
+  if (stripeKeys !== 0 && stripeKeys !== 3) {
+    throw new ConfigError('Invalid configuration: Stripe needs all three of STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET.');
   }
   return {
     ...value,

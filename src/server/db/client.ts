@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -13,9 +14,16 @@ import * as schema from './schema.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** A plain SQL executor (what pg-boss calls `executeSql`). */
+export type SqlExecutor = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** The PostgreSQL connection string; undefined for the embedded database. */
+  url?: string;
+  /** Runs SQL outside drizzle, on the same database (background jobs on PGlite use it). */
+  executeSql: SqlExecutor;
   /** Applies the committed drizzle-kit migrations; re-runs are no-ops. */
   migrate(): Promise<void>;
   /** Throws when the database does not answer. */
@@ -38,29 +46,62 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm, btree_gist } });
   const db = drizzlePglite({ client, schema });
-  return handle(db as unknown as Database, 'pglite', () => migratePglite(db, { migrationsFolder }), () => client.close());
+  // PGlite's query() takes one statement; scripts without parameters (pg-boss's migrations) go through exec().
+  const executeSql: SqlExecutor = async (text, values) =>
+    values?.length ? client.query(text, values) : ((await client.exec(text)).at(-1) ?? { rows: [] });
+  return handle(db as unknown as Database, {
+    kind: 'pglite',
+    executeSql,
+    // One process owns a PGlite folder (see data-dir-lock.ts), so migrations cannot race here.
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    closeClient: () => client.close(),
+  });
 }
+
+/** Any number for the advisory lock that serialises migrations between app servers starting together. */
+const MIGRATION_LOCK_KEY = 7_264_431_001;
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client that loses its connection emits 'error'; without a listener that would crash the process.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema });
-  return handle(db as unknown as Database, 'postgres', () => migratePg(db, { migrationsFolder }), () => pool.end());
+  return handle(db as unknown as Database, {
+    kind: 'postgres',
+    url,
+    executeSql: (text, values) => pool.query(text, values),
+    async migrate() {
+      // Two servers starting together on one PostgreSQL: the second waits, then finds nothing left to do.
+      const session = await pool.connect();
+      try {
+        await session.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migratePg(drizzlePg({ client: session, schema }), { migrationsFolder });
+      } finally {
+        await session.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+        session.release();
+      }
+    },
+    closeClient: () => pool.end(),
+  });
 }
 
-function handle(
-  db: Database,
-  kind: DatabaseHandle['kind'],
-  migrate: () => Promise<void>,
-  closeClient: () => Promise<void>,
-): DatabaseHandle {
+interface HandleParts {
+  kind: DatabaseHandle['kind'];
+  url?: string;
+  executeSql: SqlExecutor;
+  migrate: () => Promise<void>;
+  closeClient: () => Promise<void>;
+}
+
+function handle(db: Database, { kind, url, executeSql, migrate, closeClient }: HandleParts): DatabaseHandle {
   let closed = false;
   return {
     db,
     kind,
+    url,
+    executeSql,
     migrate,
     async ping() {
       if (closed) throw new Error('database is closed');

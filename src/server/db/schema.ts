@@ -1,8 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
+  check,
   index,
+  jsonb,
+  primaryKey,
   integer,
   numeric,
   pgTable,
@@ -11,6 +15,15 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { EXPERT_STATUSES, ROLES, SERVICE_TYPES, USER_STATUSES } from '../../common/roles.js';
+import { BOOKING_STATUSES } from '../../common/booking-status.js';
+import { BOAT_TYPES, PAYMENT_STATUSES } from '../../common/booking.js';
+
+/** A CHECK that keeps an enum column to its values, named `<table>_<column>_check`. */
+function oneOf(table: string, column: { name: string }, values: readonly string[]) {
+  const list = values.map((v) => `'${v}'`).join(', ');
+  return check(`${table}_${column.name}_check`, sql.raw(`"${column.name}" in (${list})`));
+}
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -34,10 +47,10 @@ export const users = pgTable('users', {
   city: text('city'),
   state: text('state'),
   zipCode: text('zip_code'),
-  role: text('role', { enum: ['user', 'expert', 'admin'] }).notNull().default('user'),
-  status: text('status', { enum: ['active', 'inactive', 'pending'] }).notNull().default('active'),
+  role: text('role', { enum: ROLES }).notNull().default('user'),
+  status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
   ...timestamps,
-});
+}, (t) => [oneOf('users', t.role, ROLES), oneOf('users', t.status, USER_STATUSES)]);
 
 export const sessions = pgTable(
   'sessions',
@@ -119,10 +132,10 @@ export const experts = pgTable(
     onsiteMinimumHours: integer('onsite_minimum_hours').notNull().default(1),
     serviceTypes: text('service_types').array().notNull().default(sql`ARRAY[]::text[]`),
     available: boolean('available').notNull().default(true),
-    status: text('status', { enum: ['pending', 'approved', 'suspended'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: EXPERT_STATUSES }).notNull().default('pending'),
     timeZone: text('time_zone').notNull().default('America/New_York'),
+    /** Bookings are confirmed at once instead of waiting for the expert. */
+    instantBooking: boolean('instant_booking').notNull().default(false),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     ...timestamps,
     // Lower-cased words of everything the free-text search covers; matched with word-prefix regexes.
@@ -141,6 +154,7 @@ export const experts = pgTable(
     index('experts_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('experts_location_text_trgm_idx').using('gin', sql`${t.locationText} gin_trgm_ops`),
     index('experts_user_id_idx').on(t.userId),
+    oneOf('experts', t.status, EXPERT_STATUSES),
   ],
 );
 
@@ -170,7 +184,7 @@ export const aiMessages = pgTable(
     content: text('content').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('ai_messages_session_created_idx').on(t.sessionId, t.createdAt)],
+  (t) => [index('ai_messages_session_created_idx').on(t.sessionId, t.createdAt), oneOf('ai_messages', t.role, ['user', 'ai'])],
 );
 
 /** The assistant's prompts: one row, changed by administrators. */
@@ -188,3 +202,99 @@ export const requestLimits = pgTable('request_limits', {
   windowStart: bigint('window_start', { mode: 'number' }).notNull(),
   count: integer('count').notNull(),
 });
+
+/**
+ * A booking of an expert by a boat owner. Instants are UTC; `time_zone` is the expert's zone the slot was
+ * chosen in. The migration adds the exclusion constraint `bookings_no_overlap`: two live bookings of one
+ * expert never overlap in time.
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The number people quote ('Booking #1042'). */
+    number: serial('number').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expertId: integer('expert_id')
+      .notNull()
+      .references(() => experts.id, { onDelete: 'restrict' }),
+    serviceType: text('service_type', { enum: SERVICE_TYPES }).notNull(),
+    status: text('status', { enum: BOOKING_STATUSES }).notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    timeZone: text('time_zone').notNull(),
+    /** When a requested booking nobody answered expires. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    description: text('description').notNull(),
+    boatAddress: text('boat_address'),
+    marinaName: text('marina_name'),
+    dockSlip: text('dock_slip'),
+    contactPhone: text('contact_phone'),
+    emergencyContact: text('emergency_contact'),
+    boatType: text('boat_type', { enum: BOAT_TYPES }),
+    boatLength: text('boat_length'),
+    estimatedHours: integer('estimated_hours'),
+    priceCents: integer('price_cents').notNull(),
+    /** The expert's minimum onsite visit when booked: what a video consultation saves (Money Saved). */
+    onsiteVisitCents: integer('onsite_visit_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('unpaid'),
+    paymentIntentId: text('payment_intent_id').unique(),
+    cancelReason: text('cancel_reason'),
+    /** The calendar invite's SEQUENCE: raised by each reschedule and the cancellation. */
+    calendarSequence: integer('calendar_sequence').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    index('bookings_user_starts_idx').on(t.userId, t.startsAt),
+    index('bookings_expert_starts_idx').on(t.expertId, t.startsAt),
+    index('bookings_status_expires_idx').on(t.status, t.expiresAt),
+    index('bookings_status_ends_idx').on(t.status, t.endsAt),
+    oneOf('bookings', t.serviceType, SERVICE_TYPES),
+    oneOf('bookings', t.status, BOOKING_STATUSES),
+    oneOf('bookings', t.paymentStatus, PAYMENT_STATUSES),
+    check('bookings_boat_type_check', sql.raw(`"boat_type" is null or "boat_type" in (${BOAT_TYPES.map((v) => `'${v}'`).join(', ')})`)),
+    check('bookings_time_range_check', sql`${t.endsAt} > ${t.startsAt}`),
+    check('bookings_price_check', sql`${t.priceCents} >= 0`),
+  ],
+);
+
+export const AUDIT_ACTORS = ['owner', 'expert', 'admin', 'system', 'user'] as const;
+
+/** Who changed what, when, with the record before and after: every status change and admin decision. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Null for the background jobs. */
+    actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actorRole: text('actor_role', { enum: AUDIT_ACTORS }).notNull(),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entityType, t.entityId, t.id), oneOf('audit_log', t.actorRole, AUDIT_ACTORS)],
+);
+
+/** The answer to a create request, by the client's Idempotency-Key, so a retried submit books once. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);

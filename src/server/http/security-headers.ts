@@ -20,17 +20,20 @@ function helmetHeaders(options: Parameters<typeof helmet>[0]): HeaderSet {
  * origin only for pages, and a lean set for JSON API answers, which a browser never renders. (Running
  * helmet per request, as @fastify/helmet does, cost a third of the throughput of cached listings.)
  */
-export function registerSecurityHeaders(app: FastifyInstance, baseUrl: string) {
+export function registerSecurityHeaders(app: FastifyInstance, baseUrl: string, options: { stripe: boolean } = { stripe: false }) {
   const https = baseUrl.startsWith('https://');
+  // Stripe's Payment Element is a script and frames from Stripe's own host: allowed only when payments are on.
+  const stripe = options.stripe ? ['https://js.stripe.com'] : [];
   const pageHeaders = helmetHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripe],
+        frameSrc: options.stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : ["'none'"],
         // Radix and sonner set inline styles; scripts stay strictly same-origin.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(options.stripe ? ['https://api.stripe.com'] : [])],
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],

@@ -1,10 +1,18 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
+export interface CalendarInvite {
+  /** REQUEST adds or updates the event in the reader's calendar; CANCEL removes it. */
+  method: 'REQUEST' | 'CANCEL';
+  /** The iCalendar text (.ics). */
+  content: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  icalEvent?: CalendarInvite;
 }
 
 export interface Mailer {
@@ -20,14 +28,19 @@ export function createMailer(options: { smtpUrl?: string; from: string; log: Fas
   if (!smtpUrl) {
     return {
       async send(message) {
-        log.info({ mail: { to: message.to, subject: message.subject } }, `E-mail (no SMTP_URL set):\n${message.text}`);
+        const invite = message.icalEvent ? `\n\n[calendar invite: ${message.icalEvent.method}]` : '';
+        log.info({ mail: { to: message.to, subject: message.subject } }, `E-mail (no SMTP_URL set):\n${message.text}${invite}`);
       },
     };
   }
   const transport = nodemailer.createTransport(smtpUrl);
   return {
-    async send(message) {
-      await transport.sendMail({ from, ...message });
+    async send({ icalEvent, ...message }) {
+      await transport.sendMail({
+        from,
+        ...message,
+        ...(icalEvent ? { icalEvent: { method: icalEvent.method, content: icalEvent.content, filename: 'invite.ics' } } : {}),
+      });
     },
   };
 }

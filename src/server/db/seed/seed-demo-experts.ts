@@ -12,6 +12,8 @@ export async function seedDemoExperts(db: Database): Promise<number> {
     missing.map((expert) => ({
       ...expert,
       status: 'approved' as const,
+      // Demo experts have no account to answer requests with: their bookings are confirmed at once.
+      instantBooking: true,
       // Spread the join dates over the last three years so 'Member since' varies.
       createdAt: new Date(Date.now() - ((expert.name.length * 37) % 1000) * 86_400_000),
     })),

@@ -1,0 +1,134 @@
+import { createEvent } from 'ics';
+import type { CalendarInvite, MailMessage } from '../../mail/mailer.js';
+import { PRODUCT_NAME } from '../../../common/brand.js';
+import { centsToDecimal } from '../../../common/expert-rules.js';
+import { BOAT_TYPE_LABELS } from '../../../common/booking.js';
+import type { BookingRecord } from './booking-record.js';
+
+export type BookingEmailEvent = 'requested' | 'confirmed' | 'declined' | 'expired' | 'cancelled' | 'rescheduled';
+
+/** 'Tuesday, March 10, 2026 at 9:00 AM Eastern Daylight Time': the time as the expert's zone shows it. */
+export function describeTime(instant: Date, timeZone: string): string {
+  const date = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(instant);
+  const time = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit', timeZoneName: 'long' }).format(instant);
+  return `${date} at ${time}`;
+}
+
+function serviceName(record: BookingRecord): string {
+  return record.booking.serviceType === 'video' ? '30-minute video consultation' : 'onsite service visit';
+}
+
+/** The calendar invite: UTC times (calendars show them in the reader's zone), one UID per booking. */
+export function calendarInvite(record: BookingRecord, method: CalendarInvite['method'], baseUrl: string, organizerEmail: string): CalendarInvite {
+  const { booking, expert } = record;
+  const start = booking.startsAt;
+  const url = `${baseUrl}/bookings/${booking.id}`;
+  const { error, value } = createEvent({
+    uid: `booking-${booking.id}@kbmarine`,
+    sequence: booking.calendarSequence,
+    method,
+    status: method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED',
+    productId: `${PRODUCT_NAME}/bookings`,
+    title: `${PRODUCT_NAME}: ${serviceName(record)} with ${expert.name}`,
+    description: `Booking #${booking.number}. ${booking.description}\n\nDetails: ${url}`,
+    location: booking.serviceType === 'onsite' ? (booking.boatAddress ?? undefined) : 'Video call: join from the booking page',
+    url,
+    start: [start.getUTCFullYear(), start.getUTCMonth() + 1, start.getUTCDate(), start.getUTCHours(), start.getUTCMinutes()],
+    startInputType: 'utc',
+    startOutputType: 'utc',
+    duration: { minutes: Math.round((booking.endsAt.getTime() - start.getTime()) / 60_000) },
+    organizer: { name: PRODUCT_NAME, email: organizerEmail },
+    attendees: [{ name: record.owner.name, email: record.owner.email, rsvp: false, role: 'REQ-PARTICIPANT' }],
+  });
+  if (error || !value) throw error ?? new Error('could not write the calendar invite');
+  return { method, content: value };
+}
+
+const HEADLINES: Record<BookingEmailEvent, { subject: string; lead: string }> = {
+  requested: { subject: 'Booking request sent', lead: 'We sent your booking request to the expert. You will hear from us as soon as they confirm it; a request nobody answers expires within 24 hours, or at its start time if that is sooner.' },
+  confirmed: { subject: 'Booking confirmed', lead: 'Your booking is confirmed. The calendar invite attached to this e-mail adds it to your calendar.' },
+  declined: { subject: 'Booking declined', lead: 'The expert could not take this booking. Nothing is charged; if you paid, the full amount is refunded. You can book another time or another expert.' },
+  expired: { subject: 'Booking request expired', lead: 'The expert did not answer your request in time, so it has expired. Nothing is charged; if you paid, the full amount is refunded.' },
+  cancelled: { subject: 'Booking cancelled', lead: 'This booking is cancelled. If it was paid, the full amount is refunded.' },
+  rescheduled: { subject: 'Booking rescheduled', lead: 'This booking has moved to a new time.' },
+};
+
+export interface BookingEmailOptions {
+  baseUrl: string;
+  organizerEmail: string;
+  reason?: string | null;
+}
+
+/** The owner's e-mail about a booking event, with the calendar invite when it adds, moves or removes an event. */
+export function ownerEmail(record: BookingRecord, event: BookingEmailEvent, options: BookingEmailOptions): MailMessage {
+  const { booking, expert } = record;
+  const headline = HEADLINES[event];
+  const url = `${options.baseUrl}/bookings/${booking.id}`;
+  const rescheduledLead =
+    event === 'rescheduled' && booking.status === 'requested'
+      ? `${headline.lead} The expert confirms the new time again; we will send a new calendar invite once they do.`
+      : event === 'rescheduled'
+        ? `${headline.lead} The updated calendar invite is attached.`
+        : headline.lead;
+  const lines = [
+    `Hello ${record.owner.name},`,
+    '',
+    rescheduledLead,
+    '',
+    `Booking #${booking.number}: ${serviceName(record)} with ${expert.name} (${expert.specialty})`,
+    `When: ${describeTime(booking.startsAt, booking.timeZone)} (the expert's local time)`,
+    ...(booking.serviceType === 'onsite'
+      ? [`Where: ${booking.boatAddress}${booking.marinaName ? `, ${booking.marinaName}` : ''}${booking.dockSlip ? `, slip ${booking.dockSlip}` : ''}`, `Boat: ${booking.boatType ? BOAT_TYPE_LABELS[booking.boatType] : ''}${booking.boatLength ? `, ${booking.boatLength}` : ''}`, `Estimated hours: ${booking.estimatedHours}`]
+      : []),
+    `Price: $${centsToDecimal(booking.priceCents)} ${booking.paymentStatus === 'paid' ? '(paid)' : '(pay after service completion)'}`,
+    ...(options.reason ? [`Reason given: ${options.reason}`] : []),
+    '',
+    `See the booking, change or cancel it: ${url}`,
+    '',
+    `${PRODUCT_NAME}`,
+  ];
+  const invite = inviteFor(record, event, options);
+  return { to: record.owner.email, subject: `${headline.subject}: #${booking.number} with ${expert.name}`, text: lines.join('\n'), ...(invite ? { icalEvent: invite } : {}) };
+}
+
+function inviteFor(record: BookingRecord, event: BookingEmailEvent, options: BookingEmailOptions): CalendarInvite | undefined {
+  const { baseUrl, organizerEmail } = options;
+  if (event === 'confirmed') return calendarInvite(record, 'REQUEST', baseUrl, organizerEmail);
+  if (event === 'cancelled') return calendarInvite(record, 'CANCEL', baseUrl, organizerEmail);
+  if (event === 'rescheduled') {
+    // A moved booking that waits for the expert again leaves no event at the old time in the calendar.
+    return calendarInvite(record, record.booking.status === 'confirmed' ? 'REQUEST' : 'CANCEL', baseUrl, organizerEmail);
+  }
+  return undefined;
+}
+
+/** The expert's e-mail (experts with an account only): a new request, or a change to one of their bookings. */
+export function expertEmail(record: BookingRecord, event: BookingEmailEvent, options: BookingEmailOptions): MailMessage | undefined {
+  const { booking, expert } = record;
+  if (!expert.email || event === 'expired' || event === 'declined') return undefined;
+  const url = `${options.baseUrl}/bookings/${booking.id}`;
+  const what =
+    event === 'requested'
+      ? 'You have a new booking request. Please confirm or decline it within 24 hours.'
+      : event === 'confirmed'
+        ? 'You have a new confirmed booking.'
+        : event === 'cancelled'
+          ? 'A booking of yours was cancelled.'
+          : 'A booking of yours has moved to a new time.';
+  return {
+    to: expert.email,
+    subject: `${HEADLINES[event].subject}: #${booking.number} for ${record.owner.name}`,
+    text: [
+      `Hello ${expert.name},`,
+      '',
+      what,
+      '',
+      `Booking #${booking.number}: ${serviceName(record)} for ${record.owner.name}`,
+      `When: ${describeTime(booking.startsAt, booking.timeZone)}`,
+      `Issue: ${booking.description}`,
+      ...(options.reason ? [`Reason given: ${options.reason}`] : []),
+      '',
+      `Details: ${url}`,
+    ].join('\n'),
+  };
+}

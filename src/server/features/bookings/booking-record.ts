@@ -1,0 +1,159 @@
+import { eq, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client.js';
+import { bookings, experts, users } from '../../db/schema.js';
+import type { Booking, BookingHistoryEntry } from '../../../common/booking.js';
+import { allowedActions, type BookingActor, type BookingStatus } from '../../../common/booking-status.js';
+import { centsToDecimal } from '../../../common/expert-rules.js';
+import { formatClockTime, localDateOf, localMinutesOf } from '../../../common/zoned-time.js';
+import type { CurrentUser } from '../../../common/user.js';
+import { auditTrail } from '../../audit/audit-log.js';
+
+/** A booking row with what its screens and e-mails need of its expert and owner. */
+export interface BookingRecord {
+  booking: typeof bookings.$inferSelect;
+  expert: {
+    id: number;
+    userId: string | null;
+    name: string;
+    specialty: string;
+    profileImage: string | null;
+    city: string;
+    state: string;
+    timeZone: string;
+    onsiteMinimumHours: number;
+    instantBooking: boolean;
+    email: string | null;
+  };
+  owner: { id: string; name: string; email: string };
+}
+
+/** A well-formed booking id; anything else is answered like an unknown booking (404), never a 500. */
+export function isBookingId(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
+
+/** The expert's own account, if any (demo experts have none). */
+const expertUsers = alias(users, 'expert_users');
+
+/** Selects booking records; `forUpdate` locks the booking rows (inside a transaction). */
+export async function selectBookingRecords(db: Database, where: SQL, options: { forUpdate?: boolean; orderBy?: SQL[]; limit?: number } = {}): Promise<BookingRecord[]> {
+  let query = db
+    .select({
+      booking: bookings,
+      expert: {
+        id: experts.id,
+        userId: experts.userId,
+        name: experts.name,
+        specialty: experts.specialty,
+        profileImage: experts.profileImage,
+        city: experts.city,
+        state: experts.state,
+        timeZone: experts.timeZone,
+        onsiteMinimumHours: experts.onsiteMinimumHours,
+        instantBooking: experts.instantBooking,
+      },
+      ownerName: users.name,
+      ownerFirstName: users.firstName,
+      ownerLastName: users.lastName,
+      ownerEmail: users.email,
+      expertEmail: expertUsers.email,
+    })
+    .from(bookings)
+    .innerJoin(experts, eq(experts.id, bookings.expertId))
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .leftJoin(expertUsers, eq(expertUsers.id, experts.userId))
+    .where(where)
+    .$dynamic();
+  if (options.orderBy) query = query.orderBy(...options.orderBy);
+  if (options.limit) query = query.limit(options.limit);
+  if (options.forUpdate) query = query.for('update', { of: bookings });
+  const rows = await query;
+  return rows.map((row) => ({
+    booking: row.booking,
+    expert: { ...row.expert, email: row.expertEmail },
+    owner: {
+      id: row.booking.userId,
+      name: [row.ownerFirstName, row.ownerLastName].filter(Boolean).join(' ') || row.ownerName,
+      email: row.ownerEmail,
+    },
+  }));
+}
+
+/** The roles the user holds towards this booking; none means they may not even know it exists. */
+export function actorsFor(record: BookingRecord, user: CurrentUser): BookingActor[] {
+  const actors: BookingActor[] = [];
+  if (record.booking.userId === user.id) actors.push('owner');
+  if (record.expert.userId && record.expert.userId === user.id) actors.push('expert');
+  if (user.role === 'admin') actors.push('admin');
+  return actors;
+}
+
+export function toBooking(record: BookingRecord, actors: readonly BookingActor[], now = new Date()): Booking {
+  const { booking, expert, owner } = record;
+  const zone = booking.timeZone;
+  return {
+    id: booking.id,
+    number: booking.number,
+    serviceType: booking.serviceType,
+    status: booking.status,
+    paymentStatus: booking.paymentStatus,
+    expert: {
+      id: expert.id,
+      name: expert.name,
+      specialty: expert.specialty,
+      profileImage: expert.profileImage,
+      city: expert.city,
+      state: expert.state,
+    },
+    owner: { name: owner.name, email: owner.email },
+    startsAt: booking.startsAt.toISOString(),
+    endsAt: booking.endsAt.toISOString(),
+    timeZone: zone,
+    scheduledDate: localDateOf(booking.startsAt, zone),
+    preferredTime: formatClockTime(localMinutesOf(booking.startsAt, zone)),
+    durationMinutes: Math.round((booking.endsAt.getTime() - booking.startsAt.getTime()) / 60_000),
+    description: booking.description,
+    onsite:
+      booking.serviceType === 'onsite'
+        ? {
+            boatAddress: booking.boatAddress ?? '',
+            marinaName: booking.marinaName,
+            dockSlip: booking.dockSlip,
+            contactPhone: booking.contactPhone ?? '',
+            emergencyContact: booking.emergencyContact,
+            boatType: booking.boatType ?? 'other',
+            boatLength: booking.boatLength,
+            estimatedHours: booking.estimatedHours ?? 0,
+          }
+        : null,
+    price: centsToDecimal(booking.priceCents),
+    currency: booking.currency,
+    cancelReason: booking.cancelReason,
+    allowedActions: allowedActions(booking, actors, now),
+    createdAt: booking.createdAt.toISOString(),
+    updatedAt: booking.updatedAt.toISOString(),
+  };
+}
+
+/** The booking's status history, read from its audit entries. */
+export async function bookingHistory(db: Database, bookingId: string): Promise<BookingHistoryEntry[]> {
+  const entries = await auditTrail(db, 'booking', bookingId);
+  return entries.map((entry) => ({
+    action: entry.action.replace(/^booking\./, ''),
+    status: ((entry.after as { status?: BookingStatus } | null)?.status ?? 'requested') as BookingStatus,
+    at: entry.createdAt.toISOString(),
+    by: entry.actorRole === 'user' ? 'owner' : entry.actorRole,
+    note: entry.note,
+  }));
+}
+
+/** What the audit log keeps of a booking before and after a change. */
+export function auditSnapshot(booking: Pick<typeof bookings.$inferSelect, 'status' | 'startsAt' | 'endsAt' | 'paymentStatus'>) {
+  return {
+    status: booking.status,
+    startsAt: booking.startsAt.toISOString(),
+    endsAt: booking.endsAt.toISOString(),
+    paymentStatus: booking.paymentStatus,
+  };
+}

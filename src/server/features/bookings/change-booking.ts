@@ -1,0 +1,172 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { bookings } from '../../db/schema.js';
+import { inTransaction, LOCKS, lockForTransaction } from '../../db/transaction.js';
+import { writeAudit } from '../../audit/audit-log.js';
+import { AppError } from '../../core/app-error.js';
+import {
+  BOOKING_TRANSITIONS,
+  refusalMessage,
+  refusalOf,
+  type BookingAction,
+  type BookingActor,
+  type BookingStatus,
+} from '../../../common/booking-status.js';
+import { REQUEST_TTL_MS } from '../../../common/booking-rules.js';
+import type { BookingDetail, RescheduleBookingInput } from '../../../common/booking.js';
+import type { CurrentUser } from '../../../common/user.js';
+import { actorsFor, auditSnapshot, bookingHistory, isBookingId, selectBookingRecords, toBooking, type BookingRecord } from './booking-record.js';
+import { notify, REFUND_QUEUE, type BookingDeps } from './booking-deps.js';
+import { resolveSlot } from './slots.js';
+import type { BookingEmailEvent } from './booking-emails.js';
+
+export const BOOKING_NOT_FOUND = 'Booking not found';
+
+/** Who acts: a signed-in user (owner, expert or admin of this booking) or the background jobs. */
+export type BookingCaller = { user: CurrentUser } | { system: true };
+
+/** The booking locked for change, and the caller's roles towards it; anyone unrelated gets 404. */
+async function lockBooking(tx: Database, bookingId: string, caller: BookingCaller): Promise<{ record: BookingRecord; actors: BookingActor[] }> {
+  if (!isBookingId(bookingId)) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+  const [record] = await selectBookingRecords(tx, eq(bookings.id, bookingId), { forUpdate: true });
+  if (!record) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+  const actors: BookingActor[] = 'system' in caller ? ['system'] : actorsFor(record, caller.user);
+  // Outsiders cannot tell whether the booking exists.
+  if (actors.length === 0) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+  return { record, actors };
+}
+
+function check(action: BookingAction, record: BookingRecord, actors: BookingActor[], now: Date) {
+  const refusal = refusalOf(action, record.booking, actors, now);
+  if (refusal === 'wrong-actor') throw new AppError('FORBIDDEN', refusalMessage(action, refusal, record.booking.status));
+  if (refusal) throw new AppError('CONFLICT', refusalMessage(action, refusal, record.booking.status));
+}
+
+/** The role an entry is recorded under: the first of the caller's roles that may take the action. */
+function actingRole(action: BookingAction, actors: BookingActor[]): BookingActor {
+  return actors.find((actor) => BOOKING_TRANSITIONS[action].by.includes(actor)) ?? actors[0]!;
+}
+
+async function detail(tx: Database, bookingId: string, actors: BookingActor[], now: Date): Promise<BookingDetail> {
+  const [record] = await selectBookingRecords(tx, eq(bookings.id, bookingId));
+  return { ...toBooking(record!, actors, now), history: await bookingHistory(tx, bookingId) };
+}
+
+const EMAIL_OF: Partial<Record<BookingAction, BookingEmailEvent>> = {
+  confirm: 'confirmed',
+  decline: 'declined',
+  expire: 'expired',
+  cancel: 'cancelled',
+};
+
+/** A booking that ends without taking place is refunded in full when it was paid. */
+const REFUNDED_ON: readonly BookingStatus[] = ['cancelled', 'declined', 'expired'];
+
+/**
+ * Moves a booking along the state machine (confirm, decline, expire, cancel, complete, no_show): one
+ * transaction with its audit entry, e-mails and, for a paid booking that will not take place, a refund.
+ */
+export async function transitionBooking(
+  deps: BookingDeps,
+  caller: BookingCaller,
+  bookingId: string,
+  action: Exclude<BookingAction, 'reschedule'>,
+  reason: string | null = null,
+): Promise<BookingDetail> {
+  return inTransaction(deps.db, async (tx) => {
+    const now = deps.now();
+    const { record, actors } = await lockBooking(tx, bookingId, caller);
+    check(action, record, actors, now);
+    const before = record.booking;
+    const status = BOOKING_TRANSITIONS[action].to as BookingStatus;
+    const refund = REFUNDED_ON.includes(status) && before.paymentStatus === 'paid';
+    const [after] = await tx
+      .update(bookings)
+      .set({
+        status,
+        expiresAt: null,
+        ...(action === 'cancel' || action === 'decline' ? { cancelReason: reason } : {}),
+        // The cancellation's invite must outrank the one it withdraws.
+        ...(action === 'cancel' ? { calendarSequence: before.calendarSequence + 1 } : {}),
+        ...(refund ? { paymentStatus: 'refund_pending' as const } : {}),
+      })
+      .where(eq(bookings.id, bookingId))
+      .returning();
+    await writeAudit(tx, {
+      actorUserId: 'user' in caller ? caller.user.id : null,
+      actorRole: actingRole(action, actors),
+      action: `booking.${action}`,
+      entityType: 'booking',
+      entityId: bookingId,
+      before: auditSnapshot(before),
+      after: auditSnapshot(after!),
+      note: reason,
+    });
+    if (refund) await deps.jobs.send(tx, REFUND_QUEUE, { bookingId }, { singletonKey: bookingId });
+    const event = EMAIL_OF[action];
+    if (event) await notify(deps, tx, { ...record, booking: after! }, event, reason);
+    return detail(tx, bookingId, actors, now);
+  });
+}
+
+/**
+ * Moves a live booking to another free time of the same expert. It goes back to 'requested' unless the
+ * expert takes instant bookings; the calendar invite is updated (same UID, higher SEQUENCE).
+ */
+export async function rescheduleBooking(
+  deps: BookingDeps,
+  user: CurrentUser,
+  bookingId: string,
+  input: RescheduleBookingInput & { scheduledDate: string; preferredTime: string },
+): Promise<BookingDetail> {
+  return inTransaction(deps.db, async (tx) => {
+    const now = deps.now();
+    // Peek at the expert first, so the expert's booking lock is taken before the booking's row lock,
+    // in the same order as a new booking takes them.
+    const [peek] = isBookingId(bookingId) ? await selectBookingRecords(tx, eq(bookings.id, bookingId)) : [];
+    if (!peek) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+    await lockForTransaction(tx, LOCKS.bookingsOfExpert, peek.expert.id);
+    const { record, actors } = await lockBooking(tx, bookingId, { user });
+    check('reschedule', record, actors, now);
+    const before = record.booking;
+    const hours = before.serviceType === 'onsite' ? (before.estimatedHours ?? 1) : 0;
+    const slot = await resolveSlot(
+      tx,
+      { id: record.expert.id, timeZone: before.timeZone, onsiteMinimumHours: record.expert.onsiteMinimumHours },
+      before.serviceType,
+      input.scheduledDate,
+      input.preferredTime,
+      hours,
+      now,
+      bookingId,
+    );
+    if (slot.start.getTime() === before.startsAt.getTime()) {
+      throw new AppError('BAD_REQUEST', 'The booking is already at this time. Please choose another time.', {
+        preferredTime: 'The booking is already at this time. Please choose another time.',
+      });
+    }
+    const status: BookingStatus = record.expert.instantBooking ? 'confirmed' : 'requested';
+    const [after] = await tx
+      .update(bookings)
+      .set({
+        startsAt: slot.start,
+        endsAt: slot.end,
+        status,
+        expiresAt: status === 'requested' ? new Date(Math.min(now.getTime() + REQUEST_TTL_MS, slot.start.getTime())) : null,
+        calendarSequence: before.calendarSequence + 1,
+      })
+      .where(eq(bookings.id, bookingId))
+      .returning();
+    await writeAudit(tx, {
+      actorUserId: user.id,
+      actorRole: actingRole('reschedule', actors),
+      action: 'booking.reschedule',
+      entityType: 'booking',
+      entityId: bookingId,
+      before: auditSnapshot(before),
+      after: auditSnapshot(after!),
+    });
+    await notify(deps, tx, { ...record, booking: after! }, 'rescheduled');
+    return detail(tx, bookingId, actors, now);
+  });
+}

@@ -1,0 +1,158 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '../../../common/api-error.js';
+import {
+  bookingDetailSchema,
+  bookingSchema,
+  cancelBookingSchema,
+  consultationSchema,
+  createBookingSchema,
+  declineBookingSchema,
+  rescheduleBookingSchema,
+  slotSchema,
+  slotsQuerySchema,
+} from '../../../common/booking.js';
+import { requireUser } from '../../auth/guards.js';
+import { AppError } from '../../core/app-error.js';
+import { getExpert } from '../experts/service.js';
+import { freeSlots } from './slots.js';
+import { createBooking } from './create-booking.js';
+import { rescheduleBooking, transitionBooking } from './change-booking.js';
+import { getBookingDetail, listConsultations, listOwnBookings } from './read-bookings.js';
+import type { BookingDeps } from './booking-deps.js';
+
+const idParams = z.object({ id: z.string() });
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
+
+export const bookingRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps }> = async (app, { deps }) => {
+  app.get(
+    '/api/experts/:id/slots',
+    {
+      schema: {
+        tags: ['bookings'],
+        summary: "The expert's free start times on a local date, in the expert's time zone",
+        params: idParams,
+        querystring: slotsQuerySchema,
+        response: { 200: z.array(slotSchema), 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const expert = await getExpert(app.db, request.params.id);
+      const { type, date, hours } = request.query;
+      if (!expert.serviceTypes.includes(type) || !expert.available) return [];
+      return freeSlots(app.db, expert, type, date, hours, deps.now());
+    },
+  );
+
+  app.post(
+    '/api/bookings',
+    {
+      schema: {
+        tags: ['bookings'],
+        summary: 'Books an expert; the server computes the time and the price',
+        description: 'Send an `Idempotency-Key` header once per submit: a retry with the same key answers the first booking.',
+        body: createBookingSchema,
+        headers: z.object({ 'idempotency-key': z.string().optional() }),
+        response: { 200: bookingSchema, 201: bookingSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const key = request.headers['idempotency-key'];
+      if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
+        throw new AppError('BAD_REQUEST', 'Idempotency-Key must be 8 to 100 letters, digits or -_.:');
+      }
+      const { booking, replayed } = await createBooking(deps, user, request.body, key);
+      return reply.status(replayed ? 200 : 201).send(booking);
+    },
+  );
+
+  app.get(
+    '/api/bookings',
+    {
+      schema: {
+        tags: ['bookings'],
+        summary: "The caller's bookings: upcoming soonest first, then past newest first",
+        response: { 200: z.array(bookingSchema), 401: apiErrorSchema },
+      },
+    },
+    async (request) => listOwnBookings(app.db, await requireUser(request), deps.now()),
+  );
+
+  app.get(
+    '/api/bookings/:id',
+    {
+      schema: {
+        tags: ['bookings'],
+        summary: 'One booking with its status history (its owner, its expert or an administrator)',
+        params: idParams,
+        response: { 200: bookingDetailSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => getBookingDetail(app.db, await requireUser(request), request.params.id, deps.now()),
+  );
+
+  app.post(
+    '/api/bookings/:id/cancel',
+    {
+      schema: {
+        tags: ['bookings'],
+        summary: 'Cancels a live booking before its start, with a reason; a paid booking is refunded in full',
+        params: idParams,
+        body: cancelBookingSchema,
+        response: { 200: bookingDetailSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return transitionBooking(deps, { user }, request.params.id, 'cancel', request.body.reason);
+    },
+  );
+
+  app.post(
+    '/api/bookings/:id/reschedule',
+    {
+      schema: {
+        tags: ['bookings'],
+        summary: 'Moves a live booking to another free time of the same expert',
+        params: idParams,
+        body: rescheduleBookingSchema,
+        response: { 200: bookingDetailSchema, ...errors },
+      },
+    },
+    async (request) => rescheduleBooking(deps, await requireUser(request), request.params.id, request.body),
+  );
+
+  // The expert's answers. The state machine says who may take each; the expert workspace builds on them.
+  for (const action of ['confirm', 'decline', 'complete', 'no_show'] as const) {
+    app.post(
+      `/api/bookings/:id/${action.replace('_', '-')}`,
+      {
+        schema: {
+          tags: ['bookings'],
+          summary: `The booking's expert (or an administrator): ${action.replace('_', ' ')}`,
+          params: idParams,
+          body: declineBookingSchema.optional(),
+          response: { 200: bookingDetailSchema, 403: apiErrorSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const user = await requireUser(request);
+        return transitionBooking(deps, { user }, request.params.id, action, request.body?.reason ?? null);
+      },
+    );
+  }
+
+  app.get(
+    '/api/consultations',
+    {
+      schema: {
+        tags: ['bookings'],
+        summary: "The caller's video consultations: 'scheduled' while still to come",
+        response: { 200: z.array(consultationSchema), 401: apiErrorSchema },
+      },
+    },
+    async (request) => listConsultations(app.db, await requireUser(request), deps.now()),
+  );
+};

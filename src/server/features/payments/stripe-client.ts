@@ -1,0 +1,16 @@
+import Stripe from 'stripe';
+import type { Config } from '../../config.js';
+
+/** Stripe's client when all three keys are set; null means payments are off (pay after service). */
+export function createStripeClient(config: Config): Stripe | null {
+  if (!config.STRIPE_SECRET_KEY) return null;
+  const base = config.STRIPE_API_BASE ? new URL(config.STRIPE_API_BASE) : null;
+  return new Stripe(config.STRIPE_SECRET_KEY, {
+    telemetry: false,
+    maxNetworkRetries: 1,
+    timeout: 20_000,
+    ...(base
+      ? { host: base.hostname, port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)), protocol: base.protocol.replace(':', '') as 'http' | 'https' }
+      : {}),
+  });
+}

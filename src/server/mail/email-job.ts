@@ -1,0 +1,15 @@
+import type { Database } from '../db/client.js';
+import type { JobQueue } from '../jobs/job-queue.js';
+import type { MailMessage, Mailer } from './mailer.js';
+
+const EMAIL_QUEUE = 'email-send';
+
+/** E-mail always leaves through this job, never inside a request: a slow or failing SMTP server costs no one a wait. */
+export function defineEmailJob(jobs: JobQueue, mailer: Mailer) {
+  jobs.define<MailMessage>(EMAIL_QUEUE, (message) => mailer.send(message));
+}
+
+/** Enqueues an e-mail; given a transaction, it is sent only if the transaction commits. */
+export function enqueueEmail(jobs: JobQueue, db: Database, message: MailMessage): Promise<void> {
+  return jobs.send(db, EMAIL_QUEUE, message);
+}
