@@ -1,7 +1,7 @@
 // What the photo checks say about the test images (a good, a dark, a blurred and a small photo).
 import { normalizeUploadedImage } from '../src/server/ai/image-upload.js';
 import { judgePhoto, measurePhoto } from '../src/server/ai/photo-checks.js';
-import { blurredPhoto, darkPhoto, goodPhoto, smallPhoto } from '../src/server/ai/test-images.js';
+import { blurredPhoto, darkPhoto, goodPhoto, smallPhoto } from '../src/server/test/fixtures/test-images.js';
 
 export async function benchPhotoChecks() {
   for (const [name, make] of Object.entries({ good: goodPhoto, dark: darkPhoto, blurred: blurredPhoto, small: smallPhoto })) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkPhoto, measurePhoto } from './photo-checks.js';
 import { normalizeUploadedImage } from './image-upload.js';
-import { blurredPhoto, darkPhoto, goodPhoto, smallPhoto } from './test-images.js';
+import { blurredPhoto, darkPhoto, goodPhoto, smallPhoto } from '../test/fixtures/test-images.js';
 
 async function checksOf(bytes: Buffer) {
   const image = await normalizeUploadedImage(bytes);

@@ -4,7 +4,7 @@ import { users } from '../../db/schema.js';
 import { asUser, createTestApp, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../test/fake-openai-server.js';
 import { parseReferences } from '../../../common/references.js';
-import { goodPhoto } from '../../ai/test-images.js';
+import { goodPhoto } from '../../test/fixtures/test-images.js';
 
 let fake: FakeOpenAiServer;
 let t: TestApp;

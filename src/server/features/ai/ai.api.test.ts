@@ -4,7 +4,7 @@ import { users } from '../../db/schema.js';
 import { asUser, createTestApp, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
 import { parseReferences } from '../../../common/references.js';
 import { DEFAULT_AI_SETTINGS } from '../../../common/ai.js';
-import { goodPhoto, darkPhoto } from '../../ai/test-images.js';
+import { goodPhoto, darkPhoto } from '../../test/fixtures/test-images.js';
 
 let t: TestApp;
 let owner: TestUser;
