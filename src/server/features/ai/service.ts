@@ -118,8 +118,13 @@ export async function listAiSessions(db: Database, userId: string, limit = 50): 
   return rows.map(toSession);
 }
 
-export async function countAiSessions(db: Database, userId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(aiSessions).where(eq(aiSessions.userId, userId));
+/** Every question the user asked the assistant, follow-ups and photos included. */
+export async function countAiQuestions(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(aiMessages)
+    .innerJoin(aiSessions, eq(aiSessions.id, aiMessages.sessionId))
+    .where(and(eq(aiSessions.userId, userId), eq(aiMessages.role, 'user')));
   return row?.n ?? 0;
 }
 

@@ -1,20 +1,39 @@
 import type { Database } from '../../db/client.js';
 import type { ActivityItem, DashboardStats } from '../../../common/dashboard.js';
 import { AI_CATEGORY_LABELS } from '../../../common/ai.js';
-import { countAiSessions, listAiSessions } from '../ai/service.js';
+import { countAiQuestions, listAiSessions } from '../ai/service.js';
+import { completedBookingFigures, recentBookings } from '../bookings/read-bookings.js';
+import type { BookingRecord } from '../bookings/booking-record.js';
+import { describeTime } from '../bookings/booking-emails.js';
 
-/**
- * The signed-in user's figures, counted from the tables that record activity. Bookings add the
- * consultation, service and savings figures when they exist; until then those are truly zero.
- */
+/** The signed-in user's figures, counted from the records of what they did. */
 export async function getDashboardStats(db: Database, userId: string): Promise<DashboardStats> {
-  return { consultations: 0, services: 0, aiQueries: await countAiSessions(db, userId), savings: 0 };
+  const [bookings, aiQueries] = await Promise.all([completedBookingFigures(db, userId), countAiQuestions(db, userId)]);
+  return {
+    consultations: bookings.consultations,
+    services: bookings.services,
+    aiQueries,
+    savings: bookings.savingsCents / 100,
+  };
 }
 
-/** The user's activity across features, newest first. */
+function bookingActivity({ booking, expert }: BookingRecord): ActivityItem {
+  const video = booking.serviceType === 'video';
+  return {
+    id: `booking:${booking.id}`,
+    type: video ? 'consultation' : 'onsite',
+    title: `${video ? 'Video consultation' : 'Onsite service'} with ${expert.name}`,
+    description: `Booking #${booking.number} · ${describeTime(booking.startsAt, booking.timeZone)}`,
+    date: booking.updatedAt.toISOString(),
+    status: booking.status,
+    href: `/bookings/${booking.id}`,
+  };
+}
+
+/** The user's activity across features (bookings and AI questions), most recent first. */
 export async function getRecentActivity(db: Database, userId: string, limit: number): Promise<ActivityItem[]> {
-  const sessions = await listAiSessions(db, userId, limit);
-  return sessions.map((session) => ({
+  const [sessions, bookings] = await Promise.all([listAiSessions(db, userId, limit), recentBookings(db, userId, limit)]);
+  const questions: ActivityItem[] = sessions.map((session) => ({
     id: `ai_query:${session.id}`,
     type: 'ai_query',
     title: session.question.length > 80 ? `${session.question.slice(0, 77)}...` : session.question,
@@ -22,4 +41,5 @@ export async function getRecentActivity(db: Database, userId: string, limit: num
     date: session.createdAt,
     status: 'completed',
   }));
+  return [...bookings.map(bookingActivity), ...questions].sort((a, b) => b.date.localeCompare(a.date)).slice(0, limit);
 }
