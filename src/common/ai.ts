@@ -51,9 +51,6 @@ export const askResponseSchema = z.object({
 });
 export type AskResponse = z.infer<typeof askResponseSchema>;
 
-export const SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
-export const URGENCIES = ['routine', 'soon', 'urgent', 'immediate'] as const;
-
 /** The structured photo analysis (spec 000 section 3), as a vision model must answer it. */
 export const imageAnalysisSchema = z.object({
   category: z.string().min(1),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EXPERT_STATUSES, SERVICE_TYPES } from './roles.js';
+import { SERVICE_TYPES } from './roles.js';
 
 /** The Expert entity of document 001 section 3, as `GET /api/experts` answers it. */
 export const expertSchema = z.object({
@@ -34,9 +34,6 @@ export const expertSchema = z.object({
   createdAt: z.iso.datetime(),
 });
 export type Expert = z.infer<typeof expertSchema>;
-
-export const adminExpertSchema = expertSchema.extend({ status: z.enum(EXPERT_STATUSES) });
-export type AdminExpert = z.infer<typeof adminExpertSchema>;
 
 export const EXPERT_SORTS = ['rating', 'experience', 'price-low', 'price-high', 'name'] as const;
 export type ExpertSort = (typeof EXPERT_SORTS)[number];
@@ -87,4 +84,3 @@ export const expertListQuerySchema = z.object({
     .default(0),
 });
 export type ExpertListQuery = z.output<typeof expertListQuerySchema>;
-export type ExpertListParams = z.input<typeof expertListQuerySchema>;

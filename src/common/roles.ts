@@ -5,7 +5,6 @@ export const USER_STATUSES = ['active', 'inactive', 'pending'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
 export const EXPERT_STATUSES = ['pending', 'approved', 'suspended'] as const;
-export type ExpertStatus = (typeof EXPERT_STATUSES)[number];
 
 export const SERVICE_TYPES = ['video', 'onsite'] as const;
 export type ServiceType = (typeof SERVICE_TYPES)[number];
