@@ -54,15 +54,28 @@ export async function apiRequest(
   return response;
 }
 
+async function readJson<T>(response: Response): Promise<T> {
+  const text = await response.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
 export async function apiJson<T>(
   method: string,
   path: string,
   data?: unknown,
   headers?: Record<string, string>,
 ): Promise<T> {
-  const response = await apiRequest(method, path, data, headers);
-  const text = await response.text();
-  return (text ? JSON.parse(text) : null) as T;
+  return readJson<T>(await apiRequest(method, path, data, headers));
+}
+
+/**
+ * A multipart upload with apiRequest's contract: cookies sent, a non-OK answer thrown as ApiError. The
+ * browser sets the multipart Content-Type with its boundary, so none is given here.
+ */
+export async function apiForm<T>(path: string, form: FormData, method = 'POST'): Promise<T> {
+  const response = await fetch(path, { method, body: form, credentials: 'include' });
+  await throwIfNotOk(response);
+  return readJson<T>(response);
 }
 
 /** The text a toast shows for a failed call: the server's message, else the given fallback. */

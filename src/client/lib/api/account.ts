@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChangePasswordInput, SignInInput, SignUpInput } from '@common/auth-forms';
 import { ApiError, apiJson } from '../api-request';
 
@@ -70,8 +70,16 @@ export interface AccountSession {
 
 const SESSIONS_KEY = ['/api/auth/list-sessions'] as const;
 
+export function getSessions() {
+  return apiJson<AccountSession[]>('GET', '/api/auth/list-sessions');
+}
+
+// Always fresh: sessions start and end on other devices.
+export const sessionsQueryOptions = () => queryOptions({ queryKey: SESSIONS_KEY, queryFn: getSessions, staleTime: 0 });
+
+/** The signed-in user's sessions on every device. */
 export function useSessions() {
-  return useQuery<AccountSession[]>({ queryKey: SESSIONS_KEY, staleTime: 0 });
+  return useQuery(sessionsQueryOptions());
 }
 
 export function useRevokeOtherSessions() {
@@ -82,6 +90,15 @@ export function useRevokeOtherSessions() {
   });
 }
 
+/** Better Auth answers null when signed out. */
+export function getCurrentSession() {
+  return apiJson<{ session: AccountSession } | null>('GET', '/api/auth/get-session');
+}
+
+export const currentSessionQueryOptions = () =>
+  queryOptions({ queryKey: ['/api/auth/get-session'], queryFn: getCurrentSession, staleTime: 0 });
+
+/** The session of this browser, to mark it among the others. */
 export function useCurrentSession() {
-  return useQuery<{ session: AccountSession } | null>({ queryKey: ['/api/auth/get-session'], staleTime: 0 });
+  return useQuery(currentSessionQueryOptions());
 }

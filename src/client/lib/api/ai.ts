@@ -8,18 +8,11 @@ import type {
   AskInput,
   AskResponse,
 } from '@common/ai';
-import { ApiError, apiJson } from '../api-request';
+import { ApiError, apiForm, apiJson } from '../api-request';
 
 const STATUS_KEY = ['/api/ai/status'] as const;
 const SESSIONS_KEY = ['/api/ai/sessions'] as const;
 const SETTINGS_KEY = ['/api/ai/settings'] as const;
-
-/** A multipart POST with apiRequest's contract: cookies sent, a non-OK answer thrown as ApiError. */
-export async function postForm<T>(path: string, form: FormData): Promise<T> {
-  const response = await fetch(path, { method: 'POST', body: form, credentials: 'include' });
-  if (!response.ok) throw new ApiError(response.status, (await response.text()) || response.statusText);
-  return (await response.json()) as T;
-}
 
 // A rejected request (bad input, signed out, too large, rate limited) fails the same way a second time.
 const retryServerFailuresOnce = (failureCount: number, error: unknown) =>
@@ -60,7 +53,7 @@ export function analyzeImage({ image, description, sessionId }: AnalyzeImageInpu
   if (description) form.append('description', description);
   if (sessionId) form.append('sessionId', sessionId);
   form.append('image', image);
-  return postForm<AnalyzeImageResponse>('/api/ai/analyze-image', form);
+  return apiForm<AnalyzeImageResponse>('/api/ai/analyze-image', form);
 }
 
 export function useAnalyzeImage() {

@@ -1,14 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@common/user';
-import { getQueryFn } from '../api-request';
+import { ApiError, apiJson } from '../api-request';
 
 export const CURRENT_USER_KEY = ['/api/auth/user'] as const;
 
-export const currentUserQueryOptions = () =>
-  queryOptions({
-    queryKey: CURRENT_USER_KEY,
-    queryFn: getQueryFn<CurrentUser>({ on401: 'returnNull' }),
-  });
+/** The signed-in user, or null when signed out (401). */
+export async function getCurrentUser(): Promise<CurrentUser | null> {
+  try {
+    return await apiJson<CurrentUser>('GET', '/api/auth/user');
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export const currentUserQueryOptions = () => queryOptions({ queryKey: CURRENT_USER_KEY, queryFn: getCurrentUser });
 
 /** The signed-in user; a 401 means signed out, not an error. */
 export function useAuth() {
