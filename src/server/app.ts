@@ -16,7 +16,7 @@ import { createAuth, type Auth } from './auth/auth.js';
 import { resolveAuthSecret } from './auth/secret.js';
 import { getCurrentUser } from './auth/current-user.js';
 import { authRoutes } from './auth/routes.js';
-import { createMailer, type Mailer } from './mail/mailer.js';
+import { createMailer } from './mail/mailer.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -32,7 +32,7 @@ import { createListingCache, type ListingCache } from './features/experts/listin
 import { loadListing } from './features/experts/service.js';
 import { operatorRoutes } from './features/users/operator-routes.js';
 import { createJobQueue, type JobQueue } from './jobs/job-queue.js';
-import { defineEmailJob } from './mail/email-job.js';
+import { defineEmailJob, enqueueEmail } from './mail/email-job.js';
 import { bookingRoutes } from './features/bookings/routes.js';
 import { SWEEP_CRON, SWEEP_QUEUE, sweepBookings } from './features/bookings/sweep-bookings.js';
 import type { BookingDeps } from './features/bookings/booking-deps.js';
@@ -47,7 +47,6 @@ declare module 'fastify' {
     database: DatabaseHandle;
     db: Database;
     auth: Auth;
-    mailer: Mailer;
     /** Background jobs (pg-boss); started when the app is ready, stopped when it closes. */
     jobs: JobQueue;
     /** Cached expert listings; features that change experts clear it. */
@@ -85,18 +84,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
 
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
+  const jobs = createJobQueue(database, app.log, { pollingIntervalSeconds: options.jobPollingIntervalSeconds });
   const auth = createAuth({
     db: database.db,
     baseUrl: config.BASE_URL,
     secret: resolveAuthSecret(config.SESSION_SECRET, config.DATA_DIR),
-    mailer,
+    // Password-reset e-mails leave through the e-mail job too, never inside the request.
+    mailer: { send: (message) => enqueueEmail(jobs, database.db, message) },
   });
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('auth', auth);
-  app.decorate('mailer', mailer);
-  const jobs = createJobQueue(database, app.log, { pollingIntervalSeconds: options.jobPollingIntervalSeconds });
   app.decorate('jobs', jobs);
   const bookingDeps: BookingDeps = {
     db: database.db,

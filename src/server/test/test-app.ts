@@ -64,7 +64,8 @@ export async function createTestApp(
   });
   const { database, drop } = await openTestDatabase();
   await database.migrate();
-  const app = await buildApp({ config, database, ...options });
+  // Workers look for jobs twice a second, so a test waits little for an e-mail.
+  const app = await buildApp({ config, database, jobPollingIntervalSeconds: 0.5, ...options });
   await app.ready();
   return {
     app,

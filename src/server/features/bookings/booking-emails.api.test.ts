@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asUser, createTestApp, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
+import { insertExpert } from '../../test/expert-factory.js';
+import { startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox.js';
+import { daysAhead, postBooking, videoBooking } from '../../test/booking-helpers.js';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema.js';
+
+let t: TestApp;
+let inbox: SmtpInbox;
+let owner: TestUser;
+let expertAccount: TestUser;
+let instant: { id: number };
+let answering: { id: number };
+
+beforeAll(async () => {
+  inbox = await startSmtpInbox();
+  t = await createTestApp({ SMTP_URL: inbox.url, MAIL_FROM: 'K&B Marine <bookings@kbmarine.test>' }, { jobPollingIntervalSeconds: 0.5 });
+  owner = await signUp(t.app, { email: 'skipper@example.com', firstName: 'Sally', lastName: 'Skipper' });
+  expertAccount = await signUp(t.app, { email: 'andy@example.com' });
+  await t.database.db.update(users).set({ role: 'expert' }).where(eq(users.id, expertAccount.id));
+  instant = await insertExpert(t.database.db, { name: 'Ivy Instant', instantBooking: true, timeZone: 'America/Chicago' });
+  answering = await insertExpert(t.database.db, { name: 'Andy Answers', userId: expertAccount.id, instantBooking: false });
+});
+afterAll(async () => {
+  await t.close();
+  await inbox.close();
+});
+
+const subjectOf = (subject: string, number: number) => (mail: { subject?: string }) => mail.subject === `${subject}: #${number} with Ivy Instant` || mail.subject?.startsWith(`${subject}: #${number} `) === true;
+
+describe('booking e-mails', () => {
+  it('confirms a booking with a calendar invite in UTC and the time in the expert’s zone in the text', async () => {
+    const date = daysAhead(12, 'America/Chicago');
+    const booking = (await postBooking(t.app, owner, videoBooking(instant.id, date, '2:00 PM'))).json();
+    const mail = await inbox.waitFor(subjectOf('Booking confirmed', booking.number));
+    expect(mail.to).toMatchObject({ text: 'skipper@example.com' });
+    expect(mail.text).toContain(`Booking #${booking.number}: 30-minute video consultation with Ivy Instant`);
+    expect(mail.text).toMatch(/at 2:00 PM Central (Standard|Daylight) Time \(the expert's local time\)/);
+    expect(mail.text).toContain(`http://localhost:3000/bookings/${booking.id}`);
+    expect(mail.rawText).toContain('text/calendar');
+    expect(mail.rawText).toContain('METHOD:REQUEST');
+    expect(mail.rawText).toContain(`UID:booking-${booking.id}@kbmarine`);
+    expect(mail.rawText).toContain('SEQUENCE:0');
+    const utc = new Date(booking.startsAt).toISOString().replace(/[-:]/g, '').slice(0, 13);
+    expect(mail.rawText).toContain(`DTSTART:${utc}`);
+  });
+
+  it('updates the invite on a reschedule (same UID, higher SEQUENCE) and cancels it on a cancellation', async () => {
+    const booking = (await postBooking(t.app, owner, videoBooking(instant.id, daysAhead(13, 'America/Chicago'), '9:00 AM'))).json();
+    await t.app.inject(asUser(owner, { method: 'POST', url: `/api/bookings/${booking.id}/reschedule`, payload: { scheduledDate: daysAhead(14, 'America/Chicago'), preferredTime: '10:00 AM' } }));
+    const moved = await inbox.waitFor(subjectOf('Booking rescheduled', booking.number));
+    expect(moved.rawText).toContain('METHOD:REQUEST');
+    expect(moved.rawText).toContain(`UID:booking-${booking.id}@kbmarine`);
+    expect(moved.rawText).toContain('SEQUENCE:1');
+    expect(moved.text).toContain('10:00 AM');
+
+    await t.app.inject(asUser(owner, { method: 'POST', url: `/api/bookings/${booking.id}/cancel`, payload: { reason: 'Engine fixed' } }));
+    const cancelled = await inbox.waitFor(subjectOf('Booking cancelled', booking.number));
+    expect(cancelled.rawText).toContain('METHOD:CANCEL');
+    expect(cancelled.rawText).toContain('STATUS:CANCELLED');
+    expect(cancelled.rawText).toContain('SEQUENCE:2');
+    expect(cancelled.text).toContain('Reason given: Engine fixed');
+  });
+
+  it('tells the owner a request was sent, the expert that one arrived, and the owner when it is declined', async () => {
+    const booking = (await postBooking(t.app, owner, videoBooking(answering.id, daysAhead(15), '11:00 AM'))).json();
+    const requested = await inbox.waitFor(subjectOf('Booking request sent', booking.number));
+    expect(requested.rawText).not.toContain('text/calendar');
+    const toExpert = await inbox.waitFor((m) => m.subject === `Booking request sent: #${booking.number} for Sally Skipper`);
+    expect(toExpert.to).toMatchObject({ text: 'andy@example.com' });
+    expect(toExpert.text).toContain('Please confirm or decline it within 24 hours.');
+
+    await t.app.inject(asUser(expertAccount, { method: 'POST', url: `/api/bookings/${booking.id}/decline`, payload: { reason: 'Fully booked' } }));
+    const declined = await inbox.waitFor(subjectOf('Booking declined', booking.number));
+    expect(declined.to).toMatchObject({ text: 'skipper@example.com' });
+    expect(declined.text).toContain('Reason given: Fully booked');
+  });
+
+  it('sends nothing for a booking that was refused', async () => {
+    const before = inbox.raw.length;
+    const date = daysAhead(16, 'America/Chicago');
+    await postBooking(t.app, owner, videoBooking(instant.id, date, '1:00 PM'));
+    await inbox.waitFor((m) => m.subject?.startsWith('Booking confirmed') === true && (m.text ?? '').includes('1:00 PM'));
+    const refused = await postBooking(t.app, owner, videoBooking(instant.id, date, '1:00 PM'));
+    expect(refused.statusCode).toBe(409);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(inbox.raw.length).toBe(before + 1);
+  });
+});
