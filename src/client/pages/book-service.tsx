@@ -1,5 +1,82 @@
-import { ComingSoon } from '../components/layout/coming-soon';
+import { useSearchParams } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
+import type { ServiceType } from '@common/roles';
+import { PageContainer, PageHeader } from '../components/layout/page-header';
+import { Button } from '../components/ui/button';
+import { BookingConfirmation } from '../components/booking-forms/booking-confirmation';
+import { OnsiteBookingForm } from '../components/booking-forms/onsite-booking-form';
+import { ServiceChoiceCards } from '../components/booking-forms/service-choice-cards';
+import { ServiceDetailsPanel } from '../components/booking-forms/service-details-panel';
+import { VideoBookingForm } from '../components/booking-forms/video-booking-form';
+import { VideoStepsCard } from '../components/booking-forms/video-side-cards';
+import { useBooked } from '../components/booking-forms/use-booked';
+import { useChosenExpert } from '../components/booking-forms/use-chosen-expert';
 
-export default function Page() {
-  return <ComingSoon title="Book a Service" description="Booking is being built. Soon you will be able to book a video consultation or an onsite visit here." />;
+const TITLES: Record<ServiceType | 'choice', { title: string; subtitle: string }> = {
+  choice: { title: 'Book a Service', subtitle: 'Talk to a marine expert by video, or have a technician come to your boat.' },
+  video: { title: 'Book Video Call with Marine Experts', subtitle: 'A 30-minute live video consultation with a certified marine expert.' },
+  onsite: { title: 'Book Onsite Marine Service', subtitle: 'A certified technician comes to your boat.' },
+};
+
+const serviceTypeOf = (value: string | null): ServiceType | null => (value === 'video' || value === 'onsite' ? value : null);
+
+/** /book-service: the choice of service (no type), or the chosen service's form (?type=video|onsite). */
+export default function BookServicePage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const type = serviceTypeOf(searchParams.get('type'));
+  const urlExpertId = searchParams.get('expertId');
+  const expert = useChosenExpert(urlExpertId ?? '').data;
+  const { booking, onBooked } = useBooked();
+
+  // The choice lives in the URL, so Back in the browser and 'Back to Service Options' both return to it.
+  const choose = (next: ServiceType | null) =>
+    setSearchParams((current) => {
+      const params = new URLSearchParams(current);
+      if (next) params.set('type', next);
+      else params.delete('type');
+      params.delete('time');
+      return params;
+    });
+
+  const heading = TITLES[type ?? 'choice'];
+  return (
+    <PageContainer className="flex flex-col gap-6">
+      <PageHeader title={heading.title} subtitle={heading.subtitle} />
+      {booking ? (
+        <BookingConfirmation booking={booking} />
+      ) : !type ? (
+        <ServiceChoiceCards expert={urlExpertId ? expert : undefined} onChoose={choose} />
+      ) : (
+        <>
+          <div>
+            <Button variant="outline" onClick={() => choose(null)}>
+              <ArrowLeft aria-hidden /> Back to Service Options
+            </Button>
+          </div>
+          {type === 'video' ? (
+            <VideoBookingForm
+              key={`video-${urlExpertId ?? ''}`}
+              urlExpertId={urlExpertId}
+              quickTime={searchParams.get('time')}
+              validation="generic"
+              onBooked={onBooked}
+              aside={(chosen, fromPrice) => (
+                <>
+                  <ServiceDetailsPanel serviceType="video" expert={chosen} fromPrice={fromPrice} />
+                  <VideoStepsCard title="What to Expect" />
+                </>
+              )}
+            />
+          ) : (
+            <OnsiteBookingForm
+              key={`onsite-${urlExpertId ?? ''}`}
+              urlExpertId={urlExpertId}
+              onBooked={onBooked}
+              aside={(chosen, fromPrice) => <ServiceDetailsPanel serviceType="onsite" expert={chosen} fromPrice={fromPrice} />}
+            />
+          )}
+        </>
+      )}
+    </PageContainer>
+  );
 }

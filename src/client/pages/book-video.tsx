@@ -1,5 +1,32 @@
-import { ComingSoon } from '../components/layout/coming-soon';
+import { useSearchParams } from 'react-router';
+import { PageContainer, PageHeader } from '../components/layout/page-header';
+import { BookingConfirmation } from '../components/booking-forms/booking-confirmation';
+import { VideoBookingForm } from '../components/booking-forms/video-booking-form';
+import { VideoSideCards } from '../components/booking-forms/video-side-cards';
+import { useBooked } from '../components/booking-forms/use-booked';
 
-export default function Page() {
-  return <ComingSoon title="Book Video Consultation" description="Video booking is being built. Soon you will be able to book a 30-minute consultation with an expert here." />;
+/** /book-video?expertId=: a 30-minute video consultation with a video expert. */
+export default function BookVideoPage() {
+  const [searchParams] = useSearchParams();
+  const urlExpertId = searchParams.get('expertId');
+  const { booking, onBooked } = useBooked();
+  return (
+    <PageContainer className="flex flex-col gap-6">
+      <PageHeader
+        title="Book Video Consultation"
+        subtitle="A 30-minute live video consultation with a certified marine expert."
+      />
+      {booking ? (
+        <BookingConfirmation booking={booking} />
+      ) : (
+        <VideoBookingForm
+          key={urlExpertId ?? ''}
+          urlExpertId={urlExpertId}
+          validation="book-video"
+          onBooked={onBooked}
+          aside={(expert, fromPrice) => <VideoSideCards expert={expert} fromPrice={fromPrice} />}
+        />
+      )}
+    </PageContainer>
+  );
 }

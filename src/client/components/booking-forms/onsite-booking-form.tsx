@@ -1,0 +1,77 @@
+import { useState, type ReactNode } from 'react';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import type { Expert } from '@common/expert';
+import { billableHours } from '@common/booking-rules';
+import { onsiteBookingFormSchema, type Booking } from '@common/booking';
+import { Card } from '../ui/card';
+import { readBookingDraft } from '../../lib/booking-draft';
+import { BookingLayout } from './booking-layout';
+import { CostEstimate } from './cost-estimate';
+import { DateTimeFields } from './date-time-fields';
+import { DescriptionField } from './description-field';
+import { EstimatedHoursField } from './estimated-hours-field';
+import { ExpertField } from './expert-field';
+import { OnsiteDetailsFields } from './onsite-details-fields';
+import { DraftRestored, SubmitRow } from './submit-row';
+import { toastMissingInformation } from './form-toasts';
+import { formResolver } from './form-resolver';
+import { onsiteFormDefaults, type OnsiteFormValues } from './form-values';
+import { useBookingSubmit } from './use-booking-submit';
+import { useChosenExpert } from './use-chosen-expert';
+import { useFromPrice } from './use-from-price';
+
+type OnsiteBooking = z.output<typeof onsiteBookingFormSchema>;
+
+/** An onsite visit: every field of document 001's onsite form, a live cost estimate and the free times for the hours. */
+export function OnsiteBookingForm({
+  urlExpertId,
+  onBooked,
+  aside,
+}: {
+  urlExpertId: string | null;
+  onBooked: (booking: Booking) => void;
+  aside: (expert: Expert | undefined, fromPrice: string | null) => ReactNode;
+}) {
+  const [draft] = useState(() => readBookingDraft('onsite'));
+  const form = useForm<OnsiteFormValues, unknown, OnsiteBooking>({
+    resolver: formResolver(onsiteBookingFormSchema),
+    defaultValues: onsiteFormDefaults(draft, urlExpertId),
+  });
+  const [expertId, hours] = useWatch({ control: form.control, name: ['expertId', 'estimatedHours'] });
+  const expert = useChosenExpert(expertId).data;
+  const fromPrice = useFromPrice('onsite');
+  const { submit, isPending } = useBookingSubmit({ form, draftKey: 'onsite', onBooked });
+  const billed = billableHours(hours, expert?.onsiteMinimumHours ?? 1);
+
+  const onSubmit = form.handleSubmit((values) => submit({ ...values, serviceType: 'onsite' }), toastMissingInformation);
+
+  return (
+    <BookingLayout
+      form={
+        <Card className="p-5 sm:p-6">
+          <FormProvider {...form}>
+            <form onSubmit={onSubmit} noValidate aria-label="Onsite service booking" className="flex flex-col gap-6">
+              {draft ? <DraftRestored /> : null}
+              <ExpertField serviceType="onsite" urlExpertId={urlExpertId} />
+              <DescriptionField placeholder="What needs doing, on which equipment (make, model, year), and what you have noticed." />
+              <OnsiteDetailsFields />
+              <fieldset className="flex flex-col gap-4">
+                <legend className="mb-3 text-base font-semibold text-navy-800">Visit</legend>
+                <EstimatedHoursField expert={expert} />
+                <DateTimeFields serviceType="onsite" expert={expert} hours={billed} />
+              </fieldset>
+              <SubmitRow
+                label="Book Onsite Service"
+                pending={isPending}
+                expertChosen={!!expertId}
+                summary={<CostEstimate expert={expert} hours={hours} fromPrice={fromPrice} />}
+              />
+            </form>
+          </FormProvider>
+        </Card>
+      }
+      aside={aside(expert, fromPrice)}
+    />
+  );
+}

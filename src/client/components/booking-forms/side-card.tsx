@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+import type { LucideIcon } from 'lucide-react';
+import { Check } from 'lucide-react';
+import { Card } from '../ui/card';
+
+/** A titled card beside a booking form. */
+export function SideCard({ title, icon: Icon, children }: { title: string; icon: LucideIcon; children: ReactNode }) {
+  return (
+    <Card className="p-5">
+      <h2 className="flex items-center gap-2 text-base font-semibold text-slate-900">
+        <Icon aria-hidden className="size-5 text-navy-600" />
+        {title}
+      </h2>
+      <div className="mt-3 text-sm text-slate-700">{children}</div>
+    </Card>
+  );
+}
+
+export function CheckList({ items }: { items: readonly string[] }) {
+  return (
+    <ul className="flex flex-col gap-2">
+      {items.map((item) => (
+        <li key={item} className="flex items-start gap-2">
+          <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-green-700" />
+          <span>{item}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export interface Step {
+  title: string;
+  text: string;
+}
+
+export function StepList({ steps }: { steps: readonly Step[] }) {
+  return (
+    <ol className="flex flex-col gap-3">
+      {steps.map((step, index) => (
+        <li key={step.title} className="flex items-start gap-3">
+          <span aria-hidden className="flex size-6 shrink-0 items-center justify-center rounded-full bg-navy-700 text-xs font-bold text-white">
+            {index + 1}
+          </span>
+          <span>
+            <span className="block font-semibold text-slate-900">{step.title}</span>
+            {step.text}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
