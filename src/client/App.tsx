@@ -16,6 +16,8 @@ const BookOnsitePage = lazy(() => import('./pages/book-onsite'));
 const OnsiteRequestPage = lazy(() => import('./pages/onsite-request'));
 const VideoConsultationPage = lazy(() => import('./pages/video-consultation'));
 const DashboardPage = lazy(() => import('./pages/dashboard'));
+const BookingsPage = lazy(() => import('./pages/bookings'));
+const BookingPage = lazy(() => import('./pages/booking'));
 const SettingsPage = lazy(() => import('./pages/settings'));
 const ProfilePage = lazy(() => import('./pages/profile'));
 const UserManagementPage = lazy(() => import('./pages/user-management'));
@@ -47,6 +49,8 @@ export function App() {
             <Route path="/onsite-request" element={<OnsiteRequestPage />} />
             <Route path="/video-consultation" element={<VideoConsultationPage />} />
             <Route path="/dashboard" element={<DashboardPage />} />
+            <Route path="/bookings" element={<BookingsPage />} />
+            <Route path="/bookings/:id" element={<BookingPage />} />
             <Route path="/settings" element={<SettingsPage />} />
             <Route path="/profile" element={<ProfilePage />} />
             <Route path="/user-management" element={<UserManagementPage />} />

@@ -1,12 +1,13 @@
 import type { DashboardStats } from '@common/dashboard';
-import { formatMoney } from '../../lib/format';
+import { formatSavings } from '../dashboard/format-savings';
 
+/** Home's strip of the same figures the dashboard shows. */
 export function StatsStrip({ stats }: { stats: DashboardStats }) {
   const items = [
     { label: 'Video Calls', value: String(stats.consultations ?? 0) },
     { label: 'Services', value: String(stats.services ?? 0) },
     { label: 'AI Queries', value: String(stats.aiQueries ?? 0) },
-    { label: 'Saved', value: formatMoney(stats.savings ?? 0) },
+    { label: 'Saved', value: formatSavings(stats.savings) },
   ];
   return (
     <section aria-label="Your activity" className="relative z-10 mx-auto -mt-20 max-w-7xl px-4 sm:px-6 lg:px-8">

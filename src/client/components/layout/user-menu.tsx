@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { History, LogOut, Settings, ShieldCheck, User as UserIcon, Users } from 'lucide-react';
+import { CalendarDays, History, LogOut, Settings, ShieldCheck, User as UserIcon, Users } from 'lucide-react';
 import type { CurrentUser } from '@common/user';
 import { avatarInitial, displayName } from '@common/user-display';
 import { Avatar } from '../ui/avatar';
@@ -42,6 +42,11 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         <DropdownMenuItem asChild>
           <Link to="/dashboard">
             <History aria-hidden /> View History
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/bookings">
+            <CalendarDays aria-hidden /> My Bookings
           </Link>
         </DropdownMenuItem>
         {user.role === 'admin' ? (

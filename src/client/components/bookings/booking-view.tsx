@@ -1,0 +1,49 @@
+import { Link } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
+import type { BookingDetail } from '@common/booking';
+import { Button } from '../ui/button';
+import { BookingActions } from './booking-actions';
+import { BookingDetails } from './booking-details';
+import { BookingHistory } from './booking-history';
+import { BookingOnsiteDetails } from './booking-onsite-details';
+import { BookingPrice } from './booking-price';
+import { BookingStatusBadge } from './booking-status-badge';
+import { BookingStatusNotice } from './booking-status-notice';
+import { SERVICE_TYPE_LABELS } from './service-type-labels';
+
+/** A booking's own page: its details, price and payment, the actions allowed now, and its history. */
+export function BookingView({ booking }: { booking: BookingDetail }) {
+  return (
+    <div className="flex flex-col gap-6">
+      <Button asChild variant="ghost" size="sm" className="-ml-3 self-start">
+        <Link to="/bookings">
+          <ArrowLeft aria-hidden /> All bookings
+        </Link>
+      </Button>
+      <div className="flex flex-col gap-2">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-bold tracking-tight text-navy-800 sm:text-3xl">Booking #{booking.number}</h1>
+          <BookingStatusBadge status={booking.status} />
+        </div>
+        <p className="text-slate-600">
+          {SERVICE_TYPE_LABELS[booking.serviceType]} with {booking.expert.name}
+        </p>
+      </div>
+      <BookingStatusNotice booking={booking} />
+      {/* On a phone, price and actions come straight after the details; on a wide screen they sit beside them. */}
+      <div className="grid items-start gap-6 lg:grid-cols-3 lg:grid-rows-[auto_1fr]">
+        <div className="flex min-w-0 flex-col gap-6 lg:col-span-2 lg:col-start-1 lg:row-start-1">
+          <BookingDetails booking={booking} />
+          {booking.onsite ? <BookingOnsiteDetails onsite={booking.onsite} /> : null}
+        </div>
+        <aside aria-label="Price and actions" className="flex min-w-0 flex-col gap-6 lg:col-start-3 lg:row-span-2 lg:row-start-1">
+          <BookingPrice booking={booking} />
+          <BookingActions booking={booking} />
+        </aside>
+        <div className="min-w-0 lg:col-span-2 lg:col-start-1 lg:row-start-2">
+          <BookingHistory booking={booking} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { XCircle } from 'lucide-react';
+import { cancelBookingSchema, type Booking, type CancelBookingInput } from '@common/booking';
+import { formatPrice } from '@common/expert-rules';
+import { Button } from '../ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../ui/dialog';
+import { FormField } from '../ui/form-field';
+import { Textarea } from '../ui/textarea';
+import { useCancelBooking } from '../../lib/api/bookings';
+import { errorText } from '../../lib/api-request';
+import { showToast } from '../../lib/toast';
+import { useRefreshOnConflict } from './use-refresh-on-conflict';
+
+/** What happens to the money, said before the owner decides. */
+function refundText(booking: Booking): string {
+  if (booking.paymentStatus === 'paid') return `You paid ${formatPrice(booking.price)}; it is refunded in full to the card you paid with.`;
+  return 'Nothing has been charged, so there is nothing to refund. A paid booking is refunded in full.';
+}
+
+/** Cancel, with the reason the expert is told; allowed any time before the start. */
+export function CancelBookingDialog({ booking }: { booking: Booking }) {
+  const [open, setOpen] = useState(false);
+  const refreshOnConflict = useRefreshOnConflict(booking);
+  const cancel = useCancelBooking();
+  const form = useForm<CancelBookingInput>({ resolver: zodResolver(cancelBookingSchema), defaultValues: { reason: '' } });
+  const error = form.formState.errors.reason?.message;
+
+  const onOpenChange = (next: boolean) => {
+    if (cancel.isPending) return;
+    if (!next) form.reset();
+    setOpen(next);
+  };
+
+  const onSubmit = form.handleSubmit(({ reason }) =>
+    cancel.mutate(
+      { id: booking.id, reason },
+      {
+        onSuccess: () => {
+          showToast({ title: 'Booking cancelled', description: `Booking #${booking.number} is cancelled. ${booking.expert.name} has been told.` });
+          form.reset();
+          setOpen(false);
+        },
+        onError: (failure) => {
+          showToast({ title: 'Error', description: errorText(failure, 'Failed to cancel the booking'), variant: 'destructive' });
+          refreshOnConflict(failure);
+        },
+      },
+    ),
+  );
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button variant="outline" className="w-full border-red-300 text-red-700 hover:bg-red-50">
+          <XCircle aria-hidden /> Cancel booking
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Cancel booking #{booking.number}?</DialogTitle>
+          <DialogDescription>
+            You can cancel any time before the start. {refundText(booking)}
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+          <FormField id="cancel-reason" label="Reason for cancelling" error={error}>
+            <Textarea
+              id="cancel-reason"
+              rows={4}
+              maxLength={500}
+              placeholder={`Tell ${booking.expert.name} why, for example: the engine started after all`}
+              aria-invalid={!!error}
+              aria-describedby={error ? 'cancel-reason-error' : undefined}
+              {...form.register('reason')}
+            />
+          </FormField>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={cancel.isPending}>
+              Keep booking
+            </Button>
+            <Button type="submit" variant="destructive" disabled={cancel.isPending}>
+              {cancel.isPending ? 'Cancelling...' : 'Cancel booking'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,50 @@
+import { Link } from 'react-router';
+import { Video } from 'lucide-react';
+import type { Consultation } from '@common/booking';
+import { BOOKING_STATUS_LABELS } from '@common/booking-status';
+import { Badge } from '../ui/badge';
+import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
+import { browserTimeZone } from '../experts/time-zone-name';
+import { formatZonedClock, formatZonedDate, zoneAbbreviation } from '../bookings/booking-time';
+
+const UPCOMING_LIMIT = 3;
+
+/**
+ * Upcoming: the first three consultations. Spec 000 styles 'scheduled' as pending and anything else as
+ * completed; the words are the booking's own status.
+ */
+export function UpcomingConsultations({ consultations }: { consultations: Consultation[] }) {
+  const zone = browserTimeZone();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Upcoming</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul className="flex flex-col gap-3">
+          {consultations.slice(0, UPCOMING_LIMIT).map((consultation) => (
+            <li key={consultation.id} className="flex items-start gap-3">
+              <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-navy-50 text-navy-600">
+                <Video aria-hidden className="size-4" />
+              </span>
+              <div className="min-w-0 flex-1">
+                <Link to={`/bookings/${consultation.id}`} className="font-medium text-slate-900 hover:text-navy-700 hover:underline">
+                  Video call with {consultation.expertName}
+                </Link>
+                <p className="text-sm text-slate-600">
+                  <time dateTime={consultation.scheduledDate}>
+                    {formatZonedDate(consultation.scheduledDate, zone)}, {formatZonedClock(consultation.scheduledDate, zone)}{' '}
+                    {zoneAbbreviation(consultation.scheduledDate, zone)}
+                  </time>
+                </p>
+              </div>
+              <Badge tone={consultation.status === 'scheduled' ? 'yellow' : 'green'} className="shrink-0">
+                {BOOKING_STATUS_LABELS[consultation.bookingStatus]}
+              </Badge>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
