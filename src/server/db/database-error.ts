@@ -33,7 +33,7 @@ function isConnectionFailure(error: unknown): boolean {
   if (pgError?.code && (UNAVAILABLE_CODES.has(pgError.code) || UNAVAILABLE_NODE_CODES.has(pgError.code))) return true;
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
-    if (/PGlite is closed|Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|database is closed/i.test(current.message)) {
+    if (/PGlite is closed|Cannot use a pool after calling end|Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|database is closed/i.test(current.message)) {
       return true;
     }
     current = current.cause;

@@ -27,5 +27,9 @@ describe('operations endpoints', () => {
     const response = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ message: 'The database is unreachable.' });
+    // Calls that need the database answer 503 with a plain message, never 500.
+    const slots = await t.app.inject({ method: 'GET', url: '/api/experts/1/slots?type=video&date=2030-01-02' });
+    expect(slots.statusCode).toBe(503);
+    expect(slots.json()).toEqual({ message: 'The service is temporarily unavailable. Please try again in a moment.' });
   });
 });
