@@ -85,12 +85,9 @@ export function errorText(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** The default reader: a GET of the query key's path; `on401: 'returnNull'` for the current user. */
-export function getQueryFn<T>({ on401 }: { on401: 'returnNull' | 'throw' }) {
-  return async ({ queryKey }: { queryKey: readonly unknown[] }): Promise<T | null> => {
-    const response = await fetch(queryKey.join('/'), { credentials: 'include' });
-    if (on401 === 'returnNull' && response.status === 401) return null;
-    await throwIfNotOk(response);
-    return (await response.json()) as T;
-  };
+/** The default reader: a GET of the query key's path. */
+export async function getQueryFn({ queryKey }: { queryKey: readonly unknown[] }): Promise<unknown> {
+  const response = await fetch(queryKey.join('/'), { credentials: 'include' });
+  await throwIfNotOk(response);
+  return response.json();
 }

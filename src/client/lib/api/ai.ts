@@ -8,15 +8,12 @@ import type {
   AskInput,
   AskResponse,
 } from '@common/ai';
-import { ApiError, apiForm, apiJson } from '../api-request';
+import { apiForm, apiJson } from '../api-request';
 
 const STATUS_KEY = ['/api/ai/status'] as const;
 const SESSIONS_KEY = ['/api/ai/sessions'] as const;
 const SETTINGS_KEY = ['/api/ai/settings'] as const;
 
-// A rejected request (bad input, signed out, too large, rate limited) fails the same way a second time.
-const retryServerFailuresOnce = (failureCount: number, error: unknown) =>
-  failureCount < 1 && !(error instanceof ApiError && error.status < 500);
 
 export function getAiStatus() {
   return apiJson<AiStatus>('GET', '/api/ai/status');
@@ -37,7 +34,6 @@ export function useAskAi() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: askAi,
-    retry: retryServerFailuresOnce,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY }),
   });
 }
@@ -60,7 +56,6 @@ export function useAnalyzeImage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: analyzeImage,
-    retry: retryServerFailuresOnce,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY }),
   });
 }

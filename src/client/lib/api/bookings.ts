@@ -10,14 +10,11 @@ import type {
   Slot,
 } from '@common/booking';
 import type { ServiceType } from '@common/roles';
-import { ApiError, apiJson } from '../api-request';
+import { apiJson } from '../api-request';
 
 const BOOKINGS_KEY = ['/api/bookings'] as const;
 const CONSULTATIONS_KEY = ['/api/consultations'] as const;
 
-// A refused write (bad input, taken time, signed out) fails the same way a second time.
-const retryServerFailuresOnce = (failureCount: number, error: unknown) =>
-  failureCount < 1 && !(error instanceof ApiError && error.status < 500);
 
 export function getClientConfig() {
   return apiJson<ClientConfig>('GET', '/api/config');
@@ -98,7 +95,7 @@ export function createBooking({ input, idempotencyKey }: { input: CreateBookingI
 }
 export function useCreateBooking() {
   const invalidate = useInvalidateBookings();
-  return useMutation({ mutationFn: createBooking, retry: retryServerFailuresOnce, onSuccess: invalidate });
+  return useMutation({ mutationFn: createBooking, onSuccess: invalidate });
 }
 
 export function cancelBooking({ id, ...input }: CancelBookingInput & { id: string }) {
@@ -122,5 +119,5 @@ export function createPaymentIntent(input: { bookingId: string; expertId?: numbe
   return apiJson<{ clientSecret: string }>('POST', '/api/create-payment-intent', input);
 }
 export function useCreatePaymentIntent() {
-  return useMutation({ mutationFn: createPaymentIntent, retry: retryServerFailuresOnce });
+  return useMutation({ mutationFn: createPaymentIntent });
 }
