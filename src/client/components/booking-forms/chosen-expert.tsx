@@ -12,9 +12,9 @@ import { videoRateLabel } from '../experts/expert-labels';
 export function ChosenExpert({ expert, serviceType }: { expert: Expert; serviceType: ServiceType }) {
   const rate = serviceType === 'video' ? videoRateLabel(expert) : `${formatPrice(expert.onsiteRate)}/hr`;
   return (
-    <div className="flex items-start gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3">
-      <ExpertPhoto expert={expert} className="size-14 shrink-0 rounded-lg" />
-      <div className="min-w-0 flex-1">
+    <div className="grid grid-cols-[auto_minmax(0,1fr)] items-start gap-x-3 gap-y-1 rounded-lg border border-slate-200 bg-slate-50 p-3 sm:grid-cols-[auto_minmax(0,1fr)_auto]">
+      <ExpertPhoto expert={expert} className="row-span-2 size-14 rounded-lg sm:row-span-1" />
+      <div className="min-w-0">
         <p className="font-semibold text-slate-900">
           <Link to={`/expert/${expert.id}`} className="rounded hover:text-navy-600 hover:underline">
             {expert.name}
@@ -26,7 +26,8 @@ export function ChosenExpert({ expert, serviceType }: { expert: Expert; serviceT
           <MapPin aria-hidden className="size-3.5" /> {expert.city}, {expert.state}
         </p>
       </div>
-      <p className="shrink-0 text-right font-semibold text-navy-800">{rate}</p>
+      {/* Under the name on a phone, at the right on wider screens. */}
+      <p className="font-semibold text-navy-800 sm:text-right">{rate}</p>
     </div>
   );
 }
