@@ -4,6 +4,7 @@ import type { Expert } from '../src/common/expert.js';
 import type { Booking, Slot } from '../src/common/booking.js';
 import { addDays, localDateOf } from '../src/common/zoned-time.js';
 import { DESKTOP, MOBILE, baseUrl, expectAccessible, launchBrowser, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
+import { STRIPE_JS_STUB, startStripeAppServer, type StripeAppServer } from './stripe-server.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -373,6 +374,95 @@ describe('a signed-out visitor', () => {
     await page.getByLabel('Describe the Issue').waitFor();
     expect(await page.getByLabel('Describe the Issue').inputValue()).toBe('');
     expect(await page.getByText('We kept what you typed').count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('the payment step with Stripe configured', () => {
+  let stripeApp: StripeAppServer;
+  beforeAll(async () => {
+    stripeApp = await startStripeAppServer();
+  });
+  afterAll(() => stripeApp?.stop());
+
+  /** A signed-up owner on the Stripe-configured server, whose browser gets Stripe.js from `stripeJs`. */
+  async function ownerOnStripeServer(stripeJs: 'stub' | 'unreachable', firstName: string) {
+    zonedVisitor += 1;
+    const context = await browser.newContext({
+      viewport: DESKTOP,
+      baseURL: stripeApp.baseUrl,
+      extraHTTPHeaders: { 'x-forwarded-for': `10.252.${process.pid % 250}.${zonedVisitor}` },
+    });
+    const stripeRequests: string[] = [];
+    await context.route('https://js.stripe.com/**', (route) => {
+      stripeRequests.push(route.request().url());
+      return stripeJs === 'stub' ? route.fulfill({ contentType: 'application/javascript', body: STRIPE_JS_STUB }) : route.abort();
+    });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await page.goto('/login');
+    await signUpThroughUi(page, { firstName, lastName: 'Payer', email: uniqueEmail(firstName.toLowerCase()), password: 'harbor-pass-42' });
+    await page.getByRole('heading', { name: /Welcome back to/ }).waitFor();
+    return { context, page, stripeRequests };
+  }
+
+  async function bookVideo(page: Page, expert: Expert, slotIndex: number) {
+    await page.goto(`/book-video?expertId=${expert.id}`);
+    await page.getByLabel('Describe the Issue').fill('Windlass stalls under load.');
+    const date = addDays(localDateOf(new Date(), expert.timeZone), 5);
+    await page.getByLabel('Preferred Date').fill(date);
+    await expect.poll(async () => (await timeOptions(page)).length).toBeGreaterThan(slotIndex);
+    const value = await page.getByLabel('Preferred Time').locator('option:not([value=""])').nth(slotIndex).getAttribute('value');
+    await page.getByLabel('Preferred Time').selectOption(value!);
+    await page.getByRole('button', { name: 'Book Video Call' }).click();
+    await page.getByRole('heading', { name: /^Booking #\d+$/ }).waitFor();
+    const [booking] = await bookingsOf(page);
+    return booking!;
+  }
+
+  it("pays with Stripe's Payment Element on the confirmation, loading Stripe.js only there", async () => {
+    const { context, page, stripeRequests } = await ownerOnStripeServer('stub', 'Penny');
+    const [expert] = await (await fetch(`${stripeApp.baseUrl}/api/experts?q=Marcus%20Delgado`)).json() as Expert[];
+    await page.goto(`/book-video?expertId=${expert!.id}`);
+    await page.getByText('Pay securely by card once your booking is made.').first().waitFor();
+    expect(stripeRequests).toEqual([]);
+
+    const booking = await bookVideo(page, expert!, 0);
+    const pay = page.getByRole('button', { name: `Pay ${price(booking.price)}` });
+    await pay.waitFor();
+    expect(stripeRequests.length).toBe(1);
+    expect(await page.getByText('Pay after service completion').count()).toBe(0);
+    // The server made the intent for this booking at the expert's own price; the page uses its secret.
+    expect(stripeApp.intents).toHaveLength(1);
+    expect(stripeApp.intents[0]!.get('amount')).toBe(String(Math.round(Number(expert!.videoRate) * 100)));
+    expect(stripeApp.intents[0]!.get('metadata[bookingId]')).toBe(booking.id);
+    expect(await page.evaluate(() => (window as unknown as { __stripeElementsOptions: unknown }).__stripeElementsOptions)).toEqual({
+      clientSecret: 'pi_e2e_1_secret_e2e',
+      publishableKey: 'pk_test_e2e',
+    });
+    await snap(page, 'booking-payment-stripe-1280');
+    await expectAccessible(page);
+
+    await pay.click();
+    await page.getByText('Payment received.').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __stripeConfirm: unknown }).__stripeConfirm)).toEqual({
+      redirect: 'if_required',
+      returnUrl: `${stripeApp.baseUrl}/bookings/${booking.id}`,
+      withElements: true,
+    });
+    await context.close();
+  });
+
+  it('keeps the booking and says so plainly when Stripe.js cannot be reached', async () => {
+    const { context, page, stripeRequests } = await ownerOnStripeServer('unreachable', 'Rowan');
+    const [expert] = await (await fetch(`${stripeApp.baseUrl}/api/experts?q=Marcus%20Delgado`)).json() as Expert[];
+    const booking = await bookVideo(page, expert!, 1);
+    await page.getByText("We could not reach our payment provider. Your booking is kept; you can pay later from the booking's page.").waitFor();
+    expect(stripeRequests.length).toBeGreaterThan(0);
+    expect(booking.status).toBe('confirmed');
+    expect(await page.getByRole('button', { name: /^Pay / }).count()).toBe(0);
+    await page.getByRole('link', { name: 'View booking' }).waitFor();
+    await snap(page, 'booking-payment-unreachable-1280');
     await context.close();
   });
 });

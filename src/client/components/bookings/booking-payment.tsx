@@ -136,7 +136,7 @@ function StripePaymentForm({ booking }: { booking: Booking }) {
     });
     setPaying(false);
     if (result.error) {
-      setFailure(result.error.message ?? 'The payment did not go through. Please try again.');
+      setFailure(result.error.message ?? 'Failed to process payment');
       return;
     }
     setPaid(true);
