@@ -151,6 +151,63 @@ describe('booking a video consultation (/book-video)', () => {
   });
 });
 
+describe('when the chosen time or expert is not bookable', () => {
+  it('refreshes the times after someone else takes the chosen one', async () => {
+    const { context, page } = await newPage(browser);
+    await signUp(page, 'Tess');
+    const expert = await expertNamed('Alicia Fontaine');
+    const date = addDays(localDateOf(new Date(), expert.timeZone), 2);
+    const free = await slotsOf(expert, 'video', date);
+    const taken = free[0]!.time;
+
+    await page.goto(`/book-video?expertId=${expert.id}`);
+    await page.getByLabel('Describe the Issue').fill('Autopilot drifts off course in a following sea.');
+    await page.getByLabel('Preferred Date').fill(date);
+    await expect.poll(async () => (await timeOptions(page)).length).toBe(free.length);
+    await page.getByLabel('Preferred Time').selectOption(taken);
+
+    // Meanwhile the same time is booked in another tab.
+    const other = await context.newPage();
+    await other.goto(`/book-video?expertId=${expert.id}`);
+    await other.getByLabel('Describe the Issue').fill('Second tab takes the time first.');
+    await other.getByLabel('Preferred Date').fill(date);
+    await expect.poll(async () => (await timeOptions(other)).length).toBe(free.length);
+    await other.getByLabel('Preferred Time').selectOption(taken);
+    await other.getByRole('button', { name: 'Book Video Call' }).click();
+    await other.getByRole('heading', { name: /^Booking #\d+$/ }).waitFor();
+    await other.close();
+
+    await page.getByRole('button', { name: 'Book Video Call' }).click();
+    await toast(page, 'Time no longer available', 'That time was just booked. Please choose another time.');
+    await expect.poll(async () => (await timeOptions(page)).length).toBe(free.length - 1);
+    expect((await timeOptions(page)).some((text) => text.startsWith(`${taken} `))).toBe(false);
+    expect(await page.getByLabel('Preferred Time').inputValue()).toBe('');
+    expect(await page.getByLabel('Describe the Issue').inputValue()).toBe('Autopilot drifts off course in a following sea.');
+    await context.close();
+  });
+
+  it("says so when the link's expert does not offer the service, and offers the others", async () => {
+    const { context, page } = await newPage(browser);
+    const onsiteOnly = await expertNamed('Nils Brekke');
+    expect(onsiteOnly.serviceTypes).toEqual(['onsite']);
+    await page.goto(`/book-video?expertId=${onsiteOnly.id}`);
+    await page.getByText('Nils Brekke does not offer video consultations.').waitFor();
+    await expect.poll(() => page.getByLabel('Expert', { exact: true }).locator('option:not([value=""])').count()).toBeGreaterThan(0);
+    expect(await page.getByLabel('Expert', { exact: true }).inputValue()).toBe('');
+    expect(await page.getByRole('button', { name: 'Book Video Call' }).isDisabled()).toBe(true);
+    await expectAccessible(page);
+
+    await page.goto(`/book-service?expertId=${onsiteOnly.id}`);
+    await page.getByText('Not offered by Nils Brekke').waitFor();
+    expect(await page.getByRole('button', { name: 'Choose Video Consultation' }).count()).toBe(0);
+    await page.getByText(`${price(onsiteOnly.onsiteRate)}/hr`, { exact: true }).waitFor();
+
+    await page.goto('/book-onsite?expertId=999999');
+    await page.getByText('We could not load the expert in your link.').waitFor();
+    await context.close();
+  });
+});
+
 describe('booking an onsite visit (/book-onsite)', () => {
   it('takes every field, holds hours to the minimum, estimates the cost and books at the server price', async () => {
     const { context, page } = await newPage(browser);

@@ -13,6 +13,11 @@ import { browserTimeZone } from '../experts/time-zone-name';
 import { expertWhen, viewerWhen } from './booking-when';
 
 function nextSteps(booking: Booking): string {
+  const parts = booking.serviceType === 'onsite' ? ' The price is for the labor; parts, if any, are billed separately.' : '';
+  return whatHappens(booking) + parts;
+}
+
+function whatHappens(booking: Booking): string {
   if (booking.status === 'confirmed') {
     return "Your booking is confirmed. You'll get an e-mail with a calendar invite and the link to this booking.";
   }

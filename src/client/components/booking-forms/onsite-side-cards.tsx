@@ -26,7 +26,7 @@ export function OnsiteSideCards({ expert }: { expert?: Expert }) {
       <SideCard title="How It Works" icon={ListChecks}>
         <StepList
           steps={[
-            { title: 'Book and pay', text: `Tell us about the boat and the problem. ${payment}.` },
+            { title: payment.firstStep, text: `Tell us about the boat and the problem. ${payment.text}.` },
             { title: 'The expert confirms', text: 'Your visit is confirmed at once or by the expert; a request nobody answers expires within 24 hours.' },
             { title: 'The technician arrives', text: "At the booked time, at your boat's address, with the tools for the job." },
             { title: 'Get your report', text: 'A written service report of what was found and done.' },

@@ -2,7 +2,10 @@ import { PAY_AFTER_SERVICE } from '../bookings/booking-payment';
 import { useClientConfig } from '../../lib/api/bookings';
 
 /** How the customer pays, as the server is configured: after the service, or by card once booked. */
-export function usePaymentWording(): string {
+export function usePaymentWording(): { paysOnline: boolean; text: string; firstStep: string } {
   const config = useClientConfig();
-  return config.data?.payments.provider === 'stripe' ? 'Pay securely by card once your booking is made' : PAY_AFTER_SERVICE;
+  const paysOnline = config.data?.payments.provider === 'stripe';
+  return paysOnline
+    ? { paysOnline, text: 'Pay securely by card once your booking is made', firstStep: 'Book and pay' }
+    : { paysOnline, text: PAY_AFTER_SERVICE, firstStep: 'Book' };
 }

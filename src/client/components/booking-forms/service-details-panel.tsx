@@ -53,7 +53,7 @@ export function ServiceDetailsPanel({ serviceType, expert, fromPrice }: { servic
           </li>
           <li className="flex items-start gap-2">
             <CreditCard aria-hidden className="mt-0.5 size-4 shrink-0 text-green-700" />
-            <span>{payment}</span>
+            <span>{payment.text}</span>
           </li>
           <li className="flex items-start gap-2">
             <BadgeCheck aria-hidden className="mt-0.5 size-4 shrink-0 text-green-700" />

@@ -9,7 +9,7 @@ import { usePaymentWording } from './payment-wording';
 export function useVideoSteps(): Step[] {
   const payment = usePaymentWording();
   return [
-    { title: 'Book and pay', text: `Choose a time and describe the problem. ${payment}.` },
+    { title: payment.firstStep, text: `Choose a time and describe the problem. ${payment.text}.` },
     { title: 'Get your link by e-mail', text: 'Once the booking is confirmed, we e-mail you a calendar invite and the link to your booking.' },
     { title: 'Join the call', text: 'At the booked time, join from your booking on your phone or computer and show the expert the problem.' },
     { title: 'Get a follow-up summary', text: 'The expert writes up what was found and the next steps, so you have it in writing.' },
@@ -45,7 +45,7 @@ export function VideoSideCards({ expert, fromPrice }: { expert?: Expert; fromPri
         ) : (
           <p>Each expert sets their own rate per 30-minute session.</p>
         )}
-        <p className="mt-2 text-slate-600">{payment}.</p>
+        <p className="mt-2 text-slate-600">{payment.text}.</p>
       </SideCard>
       <VideoStepsCard title="How It Works" />
     </>
