@@ -188,6 +188,19 @@ describe('my bookings', () => {
     await snap(page, 'booking-rescheduled-1280');
     await expectAccessible(page);
 
+    await page.setViewportSize(MOBILE);
+    await page.getByRole('heading', { name: 'Boat and Location' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    await snap(page, 'booking-onsite-390');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Reschedule' }).click();
+    await page.getByRole('dialog').getByRole('radiogroup').waitFor();
+    await snap(page, 'booking-reschedule-dialog-390');
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.setViewportSize(DESKTOP);
+
     // The server refuses a change that is no longer possible: its message is the toast.
     await page.goto(`/bookings/${toRefuse.id}`);
     await page.getByRole('heading', { name: 'Change or Cancel' }).waitFor();

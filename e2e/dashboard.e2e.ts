@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MONEY_SAVED_EXPLANATION } from '../src/common/booking-rules.js';
-import { MOBILE, expectAccessible, launchBrowser, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
+import { DESKTOP, MOBILE, expectAccessible, launchBrowser, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
 import { bookVideo, expertsOffering } from './book-through-api.js';
 
 let browser: Browser;
@@ -110,6 +110,11 @@ describe('the dashboard', () => {
     expect(await statValue(page, 'AI Queries')).toBe('1');
     await snap(page, 'dashboard-with-booking-1280');
     await expectAccessible(page);
+    await page.setViewportSize(MOBILE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    await snap(page, 'dashboard-with-booking-390');
+    await expectAccessible(page);
+    await page.setViewportSize(DESKTOP);
 
     await page.goto('/');
     const recent = page.locator('section', { has: page.getByRole('heading', { name: 'Recent Activity' }) });
@@ -118,6 +123,11 @@ describe('the dashboard', () => {
     expect(await recent.locator('li').count()).toBeLessThanOrEqual(3);
     await page.getByText('AI Queries').first().waitFor();
     await snap(page, 'home-with-activity-1280');
+    await page.setViewportSize(MOBILE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    await snap(page, 'home-with-activity-390');
+    await expectAccessible(page);
+    await page.setViewportSize(DESKTOP);
 
     await recent.getByRole('link', { name: activityTitle }).click();
     await page.waitForURL(new RegExp(`/bookings/${booking.id}$`));
