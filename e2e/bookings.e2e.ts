@@ -3,7 +3,6 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import type { Booking } from '../src/common/booking.js';
 import { billableHours, DEFAULT_ONSITE_HOURS } from '../src/common/booking-rules.js';
 import { formatPrice } from '../src/common/expert-rules.js';
-import { addDays } from '../src/common/zoned-time.js';
 import { bookingTimes } from '../src/client/components/bookings/booking-time.js';
 import { DESKTOP, MOBILE, expectAccessible, launchBrowser, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
 import { bookThroughApi, bookVideo, expertsOffering, firstFreeSlot } from './book-through-api.js';
@@ -184,7 +183,6 @@ describe('my bookings', () => {
     };
     await page.getByText('Rescheduled', { exact: true }).waitFor();
     await expectBookingTime(page, moved);
-    expect(addDays(toMove.scheduledDate, 0)).not.toBe(target.date);
     await snap(page, 'booking-rescheduled-1280');
     await expectAccessible(page);
 
