@@ -19,6 +19,8 @@ function Dashboard() {
   const stats = useDashboardStats(isAuthenticated);
   const activity = useRecentActivity(isAuthenticated);
   const consultations = useConsultations(isAuthenticated);
+  // Upcoming means still to come: the server lists those first as 'scheduled', then past and cancelled calls.
+  const upcoming = (consultations.data ?? []).filter((consultation) => consultation.status === 'scheduled');
   const sessions = useAiSessions(isAuthenticated);
   if (!user) return null;
 
@@ -46,7 +48,7 @@ function Dashboard() {
             </div>
             <aside aria-label="Shortcuts and upcoming" className="flex min-w-0 flex-col gap-6">
               <SideQuickActions />
-              {consultations.data && consultations.data.length > 0 ? <UpcomingConsultations consultations={consultations.data} /> : null}
+              {upcoming.length > 0 ? <UpcomingConsultations consultations={upcoming} /> : null}
               {sessions.data && sessions.data.length > 0 ? <RecentAiQueries sessions={sessions.data} /> : null}
             </aside>
           </div>

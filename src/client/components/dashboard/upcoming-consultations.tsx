@@ -10,8 +10,8 @@ import { formatZonedClock, formatZonedDate, zoneAbbreviation } from '../bookings
 const UPCOMING_LIMIT = 3;
 
 /**
- * Upcoming: the first three consultations. Spec 000 styles 'scheduled' as pending and anything else as
- * completed; the words are the booking's own status.
+ * Upcoming: the first three consultations still to come ('scheduled', which spec 000 styles as pending);
+ * the words are the booking's own status (awaiting confirmation or confirmed).
  */
 export function UpcomingConsultations({ consultations }: { consultations: Consultation[] }) {
   const zone = browserTimeZone();
@@ -38,7 +38,7 @@ export function UpcomingConsultations({ consultations }: { consultations: Consul
                   </time>
                 </p>
               </div>
-              <Badge tone={consultation.status === 'scheduled' ? 'yellow' : 'green'} className="shrink-0">
+              <Badge tone="yellow" className="shrink-0">
                 {BOOKING_STATUS_LABELS[consultation.bookingStatus]}
               </Badge>
             </li>

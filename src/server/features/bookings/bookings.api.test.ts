@@ -300,6 +300,7 @@ describe('rescheduling', () => {
     expect(moved.statusCode).toBe(200);
     expect(moved.json()).toMatchObject({ scheduledDate: daysAhead(25), preferredTime: '1:00 PM', status: 'confirmed' });
     expect(moved.json().history.at(-1)).toMatchObject({ action: 'reschedule', status: 'confirmed', by: 'owner' });
+    expect(moved.json().history.at(-1).note).toMatch(/^Moved from .* at 9:00 AM Eastern (Standard|Daylight) Time to .* at 1:00 PM Eastern (Standard|Daylight) Time$/);
     // The old time is free again.
     const slots = (await get(null, `/api/experts/${instant.id}/slots?type=video&date=${date}`)).json();
     expect(slots.map((s: { time: string }) => s.time)).toContain('9:00 AM');

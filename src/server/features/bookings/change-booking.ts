@@ -18,7 +18,7 @@ import type { CurrentUser } from '../../../common/user.js';
 import { actorsFor, auditSnapshot, bookingHistory, isBookingId, selectBookingRecords, toBooking, type BookingRecord } from './booking-record.js';
 import { notify, REFUND_QUEUE, type BookingDeps } from './booking-deps.js';
 import { resolveSlot } from './slots.js';
-import type { BookingEmailEvent } from './booking-emails.js';
+import { describeTime, type BookingEmailEvent } from './booking-emails.js';
 
 export const BOOKING_NOT_FOUND = 'Booking not found';
 
@@ -165,6 +165,7 @@ export async function rescheduleBooking(
       entityId: bookingId,
       before: auditSnapshot(before),
       after: auditSnapshot(after!),
+      note: `Moved from ${describeTime(before.startsAt, before.timeZone)} to ${describeTime(after!.startsAt, before.timeZone)}`,
     });
     await notify(deps, tx, { ...record, booking: after! }, 'rescheduled');
     return detail(tx, bookingId, actors, now);
