@@ -1,7 +1,8 @@
 import { ClipboardList, ListChecks, MapPin } from 'lucide-react';
 import type { Expert } from '@common/expert';
 import { addressLabel, travelRangeLabel } from '../experts/expert-labels';
-import { CheckList, SideCard, StepList } from './side-card';
+import { CheckList, StepList } from './side-card';
+import { SectionCard } from '../ui/section-card';
 import { SERVICE_INCLUSIONS } from './service-inclusions';
 import { usePaymentWording } from './payment-wording';
 
@@ -10,10 +11,10 @@ export function OnsiteSideCards({ expert }: { expert?: Expert }) {
   const payment = usePaymentWording();
   return (
     <>
-      <SideCard title="What's Included" icon={ClipboardList}>
+      <SectionCard compact title="What's Included" icon={ClipboardList}>
         <CheckList items={SERVICE_INCLUSIONS.onsite} />
-      </SideCard>
-      <SideCard title="Service Area" icon={MapPin}>
+      </SectionCard>
+      <SectionCard compact title="Service Area" icon={MapPin}>
         {expert ? (
           <>
             <p className="font-semibold text-slate-900">{addressLabel(expert)}</p>
@@ -22,8 +23,8 @@ export function OnsiteSideCards({ expert }: { expert?: Expert }) {
         ) : (
           <p>Choose an expert to see where they work and how far they travel.</p>
         )}
-      </SideCard>
-      <SideCard title="How It Works" icon={ListChecks}>
+      </SectionCard>
+      <SectionCard compact title="How It Works" icon={ListChecks}>
         <StepList
           steps={[
             { title: payment.firstStep, text: `Tell us about the boat and the problem. ${payment.text}.` },
@@ -32,7 +33,7 @@ export function OnsiteSideCards({ expert }: { expert?: Expert }) {
             { title: 'Get your report', text: 'A written service report of what was found and done.' },
           ]}
         />
-      </SideCard>
+      </SectionCard>
     </>
   );
 }

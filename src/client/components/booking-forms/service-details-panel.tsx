@@ -3,7 +3,8 @@ import type { Expert } from '@common/expert';
 import type { ServiceType } from '@common/roles';
 import { formatPrice } from '@common/expert-rules';
 import { VIDEO_MINUTES } from '@common/booking-rules';
-import { CheckList, SideCard } from './side-card';
+import { CheckList } from './side-card';
+import { SectionCard } from '../ui/section-card';
 import { SERVICE_INCLUSIONS } from './service-inclusions';
 import { usePaymentWording } from './payment-wording';
 
@@ -29,7 +30,7 @@ export function ServiceDetailsPanel({ serviceType, expert, fromPrice }: { servic
   const rate = serviceRate(serviceType, expert, fromPrice);
   return (
     <>
-      <SideCard title="Service Details" icon={ClipboardList}>
+      <SectionCard compact title="Service Details" icon={ClipboardList}>
         <dl className="flex flex-col divide-y divide-slate-100">
           {[
             ['Service Type', SERVICE_NAMES[serviceType]],
@@ -44,8 +45,8 @@ export function ServiceDetailsPanel({ serviceType, expert, fromPrice }: { servic
         </dl>
         <h3 className="mt-4 mb-2 font-semibold text-slate-900">What&apos;s Included</h3>
         <CheckList items={SERVICE_INCLUSIONS[serviceType]} />
-      </SideCard>
-      <SideCard title="Payment" icon={CreditCard}>
+      </SectionCard>
+      <SectionCard compact title="Payment" icon={CreditCard}>
         <ul className="flex flex-col gap-2">
           <li className="flex items-start gap-2">
             <ShieldCheck aria-hidden className="mt-0.5 size-4 shrink-0 text-green-700" />
@@ -60,7 +61,7 @@ export function ServiceDetailsPanel({ serviceType, expert, fromPrice }: { servic
             <span>100% satisfaction guarantee</span>
           </li>
         </ul>
-      </SideCard>
+      </SectionCard>
     </>
   );
 }

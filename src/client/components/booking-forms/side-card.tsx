@@ -1,20 +1,4 @@
-import type { ReactNode } from 'react';
-import type { LucideIcon } from 'lucide-react';
 import { Check } from 'lucide-react';
-import { Card } from '../ui/card';
-
-/** A titled card beside a booking form. */
-export function SideCard({ title, icon: Icon, children }: { title: string; icon: LucideIcon; children: ReactNode }) {
-  return (
-    <Card className="p-5">
-      <h2 className="flex items-center gap-2 text-base font-semibold text-slate-900">
-        <Icon aria-hidden className="size-5 text-navy-600" />
-        {title}
-      </h2>
-      <div className="mt-3 text-sm text-slate-700">{children}</div>
-    </Card>
-  );
-}
 
 export function CheckList({ items }: { items: readonly string[] }) {
   return (

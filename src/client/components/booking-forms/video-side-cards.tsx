@@ -1,7 +1,8 @@
 import { ClipboardList, DollarSign, ListChecks } from 'lucide-react';
 import type { Expert } from '@common/expert';
 import { formatPrice } from '@common/expert-rules';
-import { CheckList, SideCard, StepList, type Step } from './side-card';
+import { CheckList, StepList, type Step } from './side-card';
+import { SectionCard } from '../ui/section-card';
 import { SERVICE_INCLUSIONS } from './service-inclusions';
 import { usePaymentWording } from './payment-wording';
 
@@ -18,9 +19,9 @@ export function useVideoSteps(): Step[] {
 
 export function VideoStepsCard({ title }: { title: string }) {
   return (
-    <SideCard title={title} icon={ListChecks}>
+    <SectionCard compact title={title} icon={ListChecks}>
       <StepList steps={useVideoSteps()} />
-    </SideCard>
+    </SectionCard>
   );
 }
 
@@ -29,10 +30,10 @@ export function VideoSideCards({ expert, fromPrice }: { expert?: Expert; fromPri
   const payment = usePaymentWording();
   return (
     <>
-      <SideCard title="What's Included" icon={ClipboardList}>
+      <SectionCard compact title="What's Included" icon={ClipboardList}>
         <CheckList items={SERVICE_INCLUSIONS.video} />
-      </SideCard>
-      <SideCard title="Pricing" icon={DollarSign}>
+      </SectionCard>
+      <SectionCard compact title="Pricing" icon={DollarSign}>
         {expert ? (
           <p>
             <span className="text-2xl font-bold text-navy-800">{formatPrice(expert.videoRate)}</span> per 30-minute session with{' '}
@@ -46,7 +47,7 @@ export function VideoSideCards({ expert, fromPrice }: { expert?: Expert; fromPri
           <p>Each expert sets their own rate per 30-minute session.</p>
         )}
         <p className="mt-2 text-slate-600">{payment.text}.</p>
-      </SideCard>
+      </SectionCard>
       <VideoStepsCard title="How It Works" />
     </>
   );

@@ -1,6 +1,6 @@
 import { Settings2 } from 'lucide-react';
 import type { Booking } from '@common/booking';
-import { BookingPanel } from './booking-panel';
+import { SectionCard } from '../ui/section-card';
 import { CancelBookingDialog } from './cancel-booking-dialog';
 import { RescheduleBookingDialog } from './reschedule-booking-dialog';
 
@@ -10,7 +10,7 @@ export function BookingActions({ booking }: { booking: Booking }) {
   const canCancel = booking.allowedActions.includes('cancel');
   if (!canReschedule && !canCancel) return null;
   return (
-    <BookingPanel title="Change or Cancel" icon={Settings2}>
+    <SectionCard title="Change or Cancel" icon={Settings2}>
       <p className="text-sm text-slate-600">
         Plans changed? You can move this booking to another free time or cancel it any time before the start.
       </p>
@@ -18,6 +18,6 @@ export function BookingActions({ booking }: { booking: Booking }) {
         {canReschedule ? <RescheduleBookingDialog booking={booking} /> : null}
         {canCancel ? <CancelBookingDialog booking={booking} /> : null}
       </div>
-    </BookingPanel>
+    </SectionCard>
   );
 }

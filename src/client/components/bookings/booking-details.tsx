@@ -3,7 +3,8 @@ import { ClipboardList } from 'lucide-react';
 import type { Booking } from '@common/booking';
 import { specialtyLabel } from '@common/specialties';
 import { timeZoneName } from '../experts/time-zone-name';
-import { BookingFact, BookingPanel } from './booking-panel';
+import { BookingFact } from './booking-panel';
+import { SectionCard } from '../ui/section-card';
 import { bookingTimes } from './booking-time';
 import { durationLabel, SERVICE_TYPE_LABELS } from './service-type-labels';
 
@@ -12,7 +13,7 @@ export function BookingDetails({ booking }: { booking: Booking }) {
   const times = bookingTimes(booking);
   const place = `${booking.expert.city}, ${booking.expert.state}`;
   return (
-    <BookingPanel title="Booking Details" icon={ClipboardList}>
+    <SectionCard title="Booking Details" icon={ClipboardList}>
       <dl className="flex flex-col divide-y divide-slate-100">
         <BookingFact label="Booking number">#{booking.number}</BookingFact>
         <BookingFact label="Service">{SERVICE_TYPE_LABELS[booking.serviceType]}</BookingFact>
@@ -38,6 +39,6 @@ export function BookingDetails({ booking }: { booking: Booking }) {
         </BookingFact>
         {booking.cancelReason ? <BookingFact label="Reason for cancelling">{booking.cancelReason}</BookingFact> : null}
       </dl>
-    </BookingPanel>
+    </SectionCard>
   );
 }

@@ -1,6 +1,6 @@
 import { History } from 'lucide-react';
 import type { BookingDetail } from '@common/booking';
-import { BookingPanel } from './booking-panel';
+import { SectionCard } from '../ui/section-card';
 import { BookingStatusBadge } from './booking-status-badge';
 import { formatMoment } from './booking-time';
 import { historyActionLabel, historyActorLabel } from './history-labels';
@@ -12,7 +12,7 @@ const REASONED_ACTIONS = new Set(['cancel', 'decline']);
 export function BookingHistory({ booking }: { booking: BookingDetail }) {
   const entries = [...booking.history].sort((a, b) => new Date(a.at).getTime() - new Date(b.at).getTime());
   return (
-    <BookingPanel title="Status History" icon={History}>
+    <SectionCard title="Status History" icon={History}>
       {entries.length === 0 ? (
         <p className="text-sm text-slate-600">No changes recorded yet.</p>
       ) : (
@@ -36,6 +36,6 @@ export function BookingHistory({ booking }: { booking: BookingDetail }) {
           ))}
         </ol>
       )}
-    </BookingPanel>
+    </SectionCard>
   );
 }

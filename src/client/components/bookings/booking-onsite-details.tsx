@@ -1,13 +1,14 @@
 import { Anchor } from 'lucide-react';
 import { BOAT_TYPE_LABELS, type Booking } from '@common/booking';
-import { BookingFact, BookingPanel } from './booking-panel';
+import { BookingFact } from './booking-panel';
+import { SectionCard } from '../ui/section-card';
 
 type OnsiteDetails = NonNullable<Booking['onsite']>;
 
 /** Where the technician goes and whom to call: the onsite form's answers. */
 export function BookingOnsiteDetails({ onsite }: { onsite: OnsiteDetails }) {
   return (
-    <BookingPanel title="Boat and Location" icon={Anchor}>
+    <SectionCard title="Boat and Location" icon={Anchor}>
       <dl className="flex flex-col divide-y divide-slate-100">
         <BookingFact label="Boat address">{onsite.boatAddress}</BookingFact>
         {onsite.marinaName ? <BookingFact label="Marina">{onsite.marinaName}</BookingFact> : null}
@@ -22,6 +23,6 @@ export function BookingOnsiteDetails({ onsite }: { onsite: OnsiteDetails }) {
         </BookingFact>
         {onsite.emergencyContact ? <BookingFact label="Emergency contact">{onsite.emergencyContact}</BookingFact> : null}
       </dl>
-    </BookingPanel>
+    </SectionCard>
   );
 }

@@ -6,7 +6,7 @@ import { formatPrice } from '@common/expert-rules';
 import { Badge } from '../ui/badge';
 import { Spinner } from '../ui/spinner';
 import { useClientConfig } from '../../lib/api/bookings';
-import { BookingPanel } from './booking-panel';
+import { SectionCard } from '../ui/section-card';
 import { durationLabel } from './service-type-labels';
 
 // Stripe's components load only when a booking can be paid online, so no other screen carries them.
@@ -26,7 +26,7 @@ export function BookingPrice({ booking }: { booking: Booking }) {
   const payOnline = stripe && booking.paymentStatus === 'unpaid' && isLive(booking.status);
   const badge = PAYMENT_BADGES[booking.paymentStatus];
   return (
-    <BookingPanel title="Price and Payment" icon={DollarSign}>
+    <SectionCard title="Price and Payment" icon={DollarSign}>
       <div className="flex items-baseline justify-between gap-3">
         <p className="text-3xl font-bold text-navy-800">{formatPrice(booking.price)}</p>
         <Badge tone={badge.tone}>{badge.label}</Badge>
@@ -45,7 +45,7 @@ export function BookingPrice({ booking }: { booking: Booking }) {
           <PaymentState booking={booking} loadingConfig={config.isPending} />
         )}
       </div>
-    </BookingPanel>
+    </SectionCard>
   );
 }
 

@@ -1,7 +1,7 @@
 import { Award, BookOpen, Wrench } from 'lucide-react';
 import type { Expert } from '@common/expert';
 import { specialtyLabel } from '@common/specialties';
-import { ProfileSection } from './profile-section';
+import { SectionCard } from '../ui/section-card';
 import { specialtyDescription } from './specialty-descriptions';
 import { experienceLevel } from './experience-level';
 
@@ -10,20 +10,20 @@ export function ProfileAbout({ expert }: { expert: Expert }) {
   const description = specialtyDescription(expert.specialty);
   return (
     <>
-      <ProfileSection title="About" icon={BookOpen}>
+      <SectionCard title="About" icon={BookOpen}>
         <p className="leading-relaxed whitespace-pre-line">{expert.bio}</p>
-      </ProfileSection>
+      </SectionCard>
       <div className="grid gap-6 sm:grid-cols-2">
-        <ProfileSection title="Specialization" icon={Wrench}>
+        <SectionCard title="Specialization" icon={Wrench}>
           <p className="font-semibold text-slate-900">{specialtyLabel(expert.specialty)}</p>
           {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
-        </ProfileSection>
-        <ProfileSection title="Experience Level" icon={Award}>
+        </SectionCard>
+        <SectionCard title="Experience Level" icon={Award}>
           <p className="font-semibold text-slate-900">{experienceLevel(expert.experience)}</p>
           <p className="mt-1 text-sm text-slate-600">
             {expert.experience} {expert.experience === 1 ? 'year' : 'years'} of professional marine work
           </p>
-        </ProfileSection>
+        </SectionCard>
       </div>
     </>
   );

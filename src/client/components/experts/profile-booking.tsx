@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { CalendarClock, Video, Wrench } from 'lucide-react';
 import type { Expert } from '@common/expert';
 import { Button } from '../ui/button';
-import { ProfileSection } from './profile-section';
+import { SectionCard } from '../ui/section-card';
 import { offersOnsite, offersVideo } from './expert-labels';
 import { browserTimeZone, timeZoneName } from './time-zone-name';
 
@@ -13,7 +13,7 @@ export function ProfileBooking({ expert }: { expert: Expert }) {
   const video = offersVideo(expert);
   const differentZone = expert.timeZone !== browserTimeZone();
   return (
-    <ProfileSection title="Book a Session" icon={CalendarClock}>
+    <SectionCard title="Book a Session" icon={CalendarClock}>
       {video ? (
         <div className="flex flex-col gap-2">
           <p className="text-sm text-slate-600">Pick a time for a 30-minute video consultation:</p>
@@ -45,6 +45,6 @@ export function ProfileBooking({ expert }: { expert: Expert }) {
           </Button>
         ) : null}
       </div>
-    </ProfileSection>
+    </SectionCard>
   );
 }

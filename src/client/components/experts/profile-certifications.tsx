@@ -1,11 +1,11 @@
 import { BadgeCheck, ShieldCheck } from 'lucide-react';
 import { certificationList } from '@common/expert-rules';
-import { ProfileSection } from './profile-section';
+import { SectionCard } from '../ui/section-card';
 
 export function ProfileCertifications({ certifications }: { certifications: string }) {
   const list = certificationList(certifications);
   return (
-    <ProfileSection title="Certifications & Credentials" icon={ShieldCheck}>
+    <SectionCard title="Certifications & Credentials" icon={ShieldCheck}>
       {list.length > 0 ? (
         <ul className="grid gap-2 sm:grid-cols-2">
           {list.map((certification) => (
@@ -18,6 +18,6 @@ export function ProfileCertifications({ certifications }: { certifications: stri
       ) : (
         <p className="text-slate-600">No certifications listed</p>
       )}
-    </ProfileSection>
+    </SectionCard>
   );
 }

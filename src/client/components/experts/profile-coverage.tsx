@@ -1,6 +1,6 @@
 import { MapPinned } from 'lucide-react';
 import type { Expert } from '@common/expert';
-import { ProfileSection } from './profile-section';
+import { SectionCard } from '../ui/section-card';
 import { addressLabel, minimumHoursLabel } from './expert-labels';
 
 /** Where an onsite expert travels; shown only when they offer onsite service. */
@@ -11,7 +11,7 @@ export function ProfileCoverage({ expert }: { expert: Expert }) {
     { label: 'Minimum visit', value: minimumHoursLabel(expert) },
   ];
   return (
-    <ProfileSection title="Service Coverage Area" icon={MapPinned}>
+    <SectionCard title="Service Coverage Area" icon={MapPinned}>
       <dl className="grid gap-4 sm:grid-cols-3">
         {rows.map((row) => (
           <div key={row.label}>
@@ -20,6 +20,6 @@ export function ProfileCoverage({ expert }: { expert: Expert }) {
           </div>
         ))}
       </dl>
-    </ProfileSection>
+    </SectionCard>
   );
 }

@@ -1,7 +1,7 @@
 import { UserRound } from 'lucide-react';
 import type { Expert } from '@common/expert';
 import { formatMonthYear } from '../../lib/format';
-import { ProfileSection } from './profile-section';
+import { SectionCard } from '../ui/section-card';
 
 export function ProfileMemberInfo({ expert }: { expert: Expert }) {
   const rows = [
@@ -10,7 +10,7 @@ export function ProfileMemberInfo({ expert }: { expert: Expert }) {
     { label: 'Total reviews', value: String(expert.reviewCount) },
   ];
   return (
-    <ProfileSection title="Member Information" icon={UserRound}>
+    <SectionCard title="Member Information" icon={UserRound}>
       <dl className="flex flex-col gap-2 text-sm">
         {rows.map((row) => (
           <div key={row.label} className="flex justify-between gap-3">
@@ -19,6 +19,6 @@ export function ProfileMemberInfo({ expert }: { expert: Expert }) {
           </div>
         ))}
       </dl>
-    </ProfileSection>
+    </SectionCard>
   );
 }

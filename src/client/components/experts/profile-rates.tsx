@@ -1,14 +1,14 @@
 import { DollarSign } from 'lucide-react';
 import { formatPrice, parsePrice } from '@common/expert-rules';
 import type { Expert } from '@common/expert';
-import { ProfileSection } from './profile-section';
+import { SectionCard } from '../ui/section-card';
 import { minimumHoursLabel, offersOnsite, offersVideo, videoRateLabel } from './expert-labels';
 
 /** The expert's own rates: video per 30-minute session, onsite per hour with the minimum visit. */
 export function ProfileRates({ expert }: { expert: Expert }) {
   const minimumVisit = parsePrice(expert.onsiteRate) * expert.onsiteMinimumHours;
   return (
-    <ProfileSection title="Service Rates" icon={DollarSign}>
+    <SectionCard title="Service Rates" icon={DollarSign}>
       <dl className="flex flex-col divide-y divide-slate-100">
         {offersVideo(expert) ? (
           <div className="flex items-baseline justify-between gap-3 py-3 first:pt-0 last:pb-0">
@@ -27,6 +27,6 @@ export function ProfileRates({ expert }: { expert: Expert }) {
           </div>
         ) : null}
       </dl>
-    </ProfileSection>
+    </SectionCard>
   );
 }

@@ -1,11 +1,11 @@
 import { CheckCircle2, ShieldCheck } from 'lucide-react';
-import { ProfileSection } from './profile-section';
+import { SectionCard } from '../ui/section-card';
 
 const PROMISES = ['Background verified', 'Certified professional', 'Insured & bonded', 'Satisfaction guaranteed'];
 
 export function ProfileTrust() {
   return (
-    <ProfileSection title="Trust & Safety" icon={ShieldCheck}>
+    <SectionCard title="Trust & Safety" icon={ShieldCheck}>
       <ul className="flex flex-col gap-2 text-sm">
         {PROMISES.map((promise) => (
           <li key={promise} className="flex items-center gap-2">
@@ -14,6 +14,6 @@ export function ProfileTrust() {
           </li>
         ))}
       </ul>
-    </ProfileSection>
+    </SectionCard>
   );
 }
