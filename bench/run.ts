@@ -2,6 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { benchStartup } from './startup.js';
 import { benchExperts } from './experts.js';
+import { benchBookings } from './bookings.js';
 import { benchAiLatency } from './ai-latency.js';
 import { benchPhotoChecks } from './photo-checks.js';
 
@@ -19,6 +20,10 @@ if (!only || only === 'startup') {
 if (!only || only === 'experts') {
   console.log(`\n== GET /api/experts with 10,000 experts, 50 connections`);
   await benchExperts();
+}
+if (!only || only === 'bookings') {
+  console.log('\n== Bookings: POST /api/bookings, free slots, 50 people booking one time');
+  await benchBookings();
 }
 if (!only || only === 'ai') {
   console.log('\n== Built-in AI assistant');
