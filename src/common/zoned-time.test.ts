@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   addDays,
+  describeTime,
   formatClockTime,
   isLocalDate,
   localDateOf,
@@ -45,6 +46,14 @@ describe('zoned time', () => {
         },
       ),
     );
+  });
+
+  it('describes an instant in words in the zone, with the zone name of that date', () => {
+    expect(describeTime(new Date('2026-03-10T13:00:00Z'), 'America/New_York')).toBe('Tuesday, March 10, 2026 at 9:00 AM Eastern Daylight Time');
+    expect(describeTime(new Date('2026-03-06T14:00:00Z'), 'America/New_York')).toBe('Friday, March 6, 2026 at 9:00 AM Eastern Standard Time');
+    // The same zone and another style must not share a cached formatter.
+    expect(localDateOf(new Date('2026-03-10T13:00:00Z'), 'America/New_York')).toBe('2026-03-10');
+    expect(describeTime(new Date('2026-03-10T23:30:00Z'), 'Pacific/Honolulu')).toBe('Tuesday, March 10, 2026 at 1:30 PM Hawaii-Aleutian Standard Time');
   });
 
   it('writes and reads clock times as the forms show them', () => {

@@ -3,24 +3,29 @@
  * expert's zone; instants are stored in UTC.
  */
 
+// Building an Intl.DateTimeFormat costs far more than using one: keep one per zone and style.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function partsFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
+function cachedFormatter(timeZone: string, style: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${style}|${timeZone}`;
+  let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
+    formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+    formatters.set(key, formatter);
   }
   return formatter;
+}
+
+function partsFormatter(timeZone: string): Intl.DateTimeFormat {
+  return cachedFormatter(timeZone, 'parts', {
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
 }
 
 export function isValidTimeZone(timeZone: string): boolean {
@@ -71,6 +76,13 @@ export function zonedTimeToInstant(localDate: string, minutes: number, timeZone:
   // Across a daylight-saving change the offset at the answer can differ from the guess's: use the answer's.
   const second = offsetMs(guess - first, timeZone);
   return new Date(guess - second);
+}
+
+/** 'Tuesday, March 10, 2026 at 9:00 AM Eastern Daylight Time': an instant as the zone's clock and calendar show it. */
+export function describeTime(instant: Date, timeZone: string): string {
+  const date = cachedFormatter(timeZone, 'long-date', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(instant);
+  const time = cachedFormatter(timeZone, 'long-time', { hour: 'numeric', minute: '2-digit', timeZoneName: 'long' }).format(instant);
+  return `${date} at ${time}`;
 }
 
 /** The local date 'YYYY-MM-DD' of an instant in the zone. */

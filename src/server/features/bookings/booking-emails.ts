@@ -3,25 +3,68 @@ import type { CalendarInvite, MailMessage } from '../../mail/mailer.js';
 import { PRODUCT_NAME } from '../../../common/brand.js';
 import { centsToDecimal } from '../../../common/expert-rules.js';
 import { BOAT_TYPE_LABELS } from '../../../common/booking.js';
+import { describeTime } from '../../../common/zoned-time.js';
+import type { bookings } from '../../db/schema.js';
 import type { BookingRecord } from './booking-record.js';
 
 export type BookingEmailEvent = 'requested' | 'confirmed' | 'declined' | 'expired' | 'cancelled' | 'rescheduled';
 
-/** 'Tuesday, March 10, 2026 at 9:00 AM Eastern Daylight Time': the time as the expert's zone shows it. */
-export function describeTime(instant: Date, timeZone: string): string {
-  const date = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(instant);
-  const time = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit', timeZoneName: 'long' }).format(instant);
-  return `${date} at ${time}`;
+type BookingRow = typeof bookings.$inferSelect;
+
+/**
+ * What the e-mails about an event say: the booking as it stood when the event happened, as plain JSON.
+ * It is taken inside the change's transaction and rendered by a background job, so a later change
+ * cannot alter what an earlier e-mail says, and no request waits for e-mails and invites to be written.
+ */
+export interface BookingNotice {
+  event: BookingEmailEvent;
+  reason: string | null;
+  booking: Pick<
+    BookingRow,
+    | 'id' | 'number' | 'status' | 'serviceType' | 'description' | 'timeZone' | 'boatAddress' | 'marinaName' | 'dockSlip'
+    | 'boatType' | 'boatLength' | 'estimatedHours' | 'priceCents' | 'paymentStatus' | 'calendarSequence'
+  > & { startsAt: string; endsAt: string };
+  expert: Pick<BookingRecord['expert'], 'name' | 'specialty' | 'email'>;
+  owner: BookingRecord['owner'];
 }
 
-function serviceName(record: BookingRecord): string {
-  return record.booking.serviceType === 'video' ? '30-minute video consultation' : 'onsite service visit';
+export function bookingNotice(record: BookingRecord, event: BookingEmailEvent, reason: string | null = null): BookingNotice {
+  const { booking, expert, owner } = record;
+  return {
+    event,
+    reason,
+    booking: {
+      id: booking.id,
+      number: booking.number,
+      status: booking.status,
+      serviceType: booking.serviceType,
+      description: booking.description,
+      timeZone: booking.timeZone,
+      boatAddress: booking.boatAddress,
+      marinaName: booking.marinaName,
+      dockSlip: booking.dockSlip,
+      boatType: booking.boatType,
+      boatLength: booking.boatLength,
+      estimatedHours: booking.estimatedHours,
+      priceCents: booking.priceCents,
+      paymentStatus: booking.paymentStatus,
+      calendarSequence: booking.calendarSequence,
+      startsAt: booking.startsAt.toISOString(),
+      endsAt: booking.endsAt.toISOString(),
+    },
+    expert: { name: expert.name, specialty: expert.specialty, email: expert.email },
+    owner: { id: owner.id, name: owner.name, email: owner.email },
+  };
+}
+
+function serviceName(notice: BookingNotice): string {
+  return notice.booking.serviceType === 'video' ? '30-minute video consultation' : 'onsite service visit';
 }
 
 /** The calendar invite: UTC times (calendars show them in the reader's zone), one UID per booking. */
-export function calendarInvite(record: BookingRecord, method: CalendarInvite['method'], baseUrl: string, organizerEmail: string): CalendarInvite {
-  const { booking, expert } = record;
-  const start = booking.startsAt;
+export function calendarInvite(notice: BookingNotice, method: CalendarInvite['method'], baseUrl: string, organizerEmail: string): CalendarInvite {
+  const { booking, expert } = notice;
+  const start = new Date(booking.startsAt);
   const url = `${baseUrl}/bookings/${booking.id}`;
   const { error, value } = createEvent({
     uid: `booking-${booking.id}@kbmarine`,
@@ -29,16 +72,16 @@ export function calendarInvite(record: BookingRecord, method: CalendarInvite['me
     method,
     status: method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED',
     productId: `${PRODUCT_NAME}/bookings`,
-    title: `${PRODUCT_NAME}: ${serviceName(record)} with ${expert.name}`,
+    title: `${PRODUCT_NAME}: ${serviceName(notice)} with ${expert.name}`,
     description: `Booking #${booking.number}. ${booking.description}\n\nDetails: ${url}`,
     location: booking.serviceType === 'onsite' ? (booking.boatAddress ?? undefined) : 'Video call: join from the booking page',
     url,
     start: [start.getUTCFullYear(), start.getUTCMonth() + 1, start.getUTCDate(), start.getUTCHours(), start.getUTCMinutes()],
     startInputType: 'utc',
     startOutputType: 'utc',
-    duration: { minutes: Math.round((booking.endsAt.getTime() - start.getTime()) / 60_000) },
+    duration: { minutes: Math.round((Date.parse(booking.endsAt) - start.getTime()) / 60_000) },
     organizer: { name: PRODUCT_NAME, email: organizerEmail },
-    attendees: [{ name: record.owner.name, email: record.owner.email, rsvp: false, role: 'REQ-PARTICIPANT' }],
+    attendees: [{ name: notice.owner.name, email: notice.owner.email, rsvp: false, role: 'REQ-PARTICIPANT' }],
   });
   if (error || !value) throw error ?? new Error('could not write the calendar invite');
   return { method, content: value };
@@ -56,12 +99,11 @@ const HEADLINES: Record<BookingEmailEvent, { subject: string; lead: string }> = 
 export interface BookingEmailOptions {
   baseUrl: string;
   organizerEmail: string;
-  reason?: string | null;
 }
 
 /** The owner's e-mail about a booking event, with the calendar invite when it adds, moves or removes an event. */
-export function ownerEmail(record: BookingRecord, event: BookingEmailEvent, options: BookingEmailOptions): MailMessage {
-  const { booking, expert } = record;
+export function ownerEmail(notice: BookingNotice, options: BookingEmailOptions): MailMessage {
+  const { booking, expert, event, reason } = notice;
   const headline = HEADLINES[event];
   const url = `${options.baseUrl}/bookings/${booking.id}`;
   const rescheduledLead =
@@ -71,40 +113,41 @@ export function ownerEmail(record: BookingRecord, event: BookingEmailEvent, opti
         ? `${headline.lead} The updated calendar invite is attached.`
         : headline.lead;
   const lines = [
-    `Hello ${record.owner.name},`,
+    `Hello ${notice.owner.name},`,
     '',
     rescheduledLead,
     '',
-    `Booking #${booking.number}: ${serviceName(record)} with ${expert.name} (${expert.specialty})`,
-    `When: ${describeTime(booking.startsAt, booking.timeZone)} (the expert's local time)`,
+    `Booking #${booking.number}: ${serviceName(notice)} with ${expert.name} (${expert.specialty})`,
+    `When: ${describeTime(new Date(booking.startsAt), booking.timeZone)} (the expert's local time)`,
     ...(booking.serviceType === 'onsite'
       ? [`Where: ${booking.boatAddress}${booking.marinaName ? `, ${booking.marinaName}` : ''}${booking.dockSlip ? `, slip ${booking.dockSlip}` : ''}`, `Boat: ${booking.boatType ? BOAT_TYPE_LABELS[booking.boatType] : ''}${booking.boatLength ? `, ${booking.boatLength}` : ''}`, `Estimated hours: ${booking.estimatedHours}`]
       : []),
     `Price: $${centsToDecimal(booking.priceCents)} ${booking.paymentStatus === 'paid' ? '(paid)' : '(pay after service completion)'}`,
-    ...(options.reason ? [`Reason given: ${options.reason}`] : []),
+    ...(reason ? [`Reason given: ${reason}`] : []),
     '',
     `See the booking, change or cancel it: ${url}`,
     '',
     `${PRODUCT_NAME}`,
   ];
-  const invite = inviteFor(record, event, options);
-  return { to: record.owner.email, subject: `${headline.subject}: #${booking.number} with ${expert.name}`, text: lines.join('\n'), ...(invite ? { icalEvent: invite } : {}) };
+  const invite = inviteFor(notice, options);
+  return { to: notice.owner.email, subject: `${headline.subject}: #${booking.number} with ${expert.name}`, text: lines.join('\n'), ...(invite ? { icalEvent: invite } : {}) };
 }
 
-function inviteFor(record: BookingRecord, event: BookingEmailEvent, options: BookingEmailOptions): CalendarInvite | undefined {
+function inviteFor(notice: BookingNotice, options: BookingEmailOptions): CalendarInvite | undefined {
   const { baseUrl, organizerEmail } = options;
-  if (event === 'confirmed') return calendarInvite(record, 'REQUEST', baseUrl, organizerEmail);
-  if (event === 'cancelled') return calendarInvite(record, 'CANCEL', baseUrl, organizerEmail);
+  const { event } = notice;
+  if (event === 'confirmed') return calendarInvite(notice, 'REQUEST', baseUrl, organizerEmail);
+  if (event === 'cancelled') return calendarInvite(notice, 'CANCEL', baseUrl, organizerEmail);
   if (event === 'rescheduled') {
     // A moved booking that waits for the expert again leaves no event at the old time in the calendar.
-    return calendarInvite(record, record.booking.status === 'confirmed' ? 'REQUEST' : 'CANCEL', baseUrl, organizerEmail);
+    return calendarInvite(notice, notice.booking.status === 'confirmed' ? 'REQUEST' : 'CANCEL', baseUrl, organizerEmail);
   }
   return undefined;
 }
 
 /** The expert's e-mail (experts with an account only): a new request, or a change to one of their bookings. */
-export function expertEmail(record: BookingRecord, event: BookingEmailEvent, options: BookingEmailOptions): MailMessage | undefined {
-  const { booking, expert } = record;
+export function expertEmail(notice: BookingNotice, options: BookingEmailOptions): MailMessage | undefined {
+  const { booking, expert, event, reason } = notice;
   if (!expert.email || event === 'expired' || event === 'declined') return undefined;
   const url = `${options.baseUrl}/bookings/${booking.id}`;
   const what =
@@ -117,16 +160,16 @@ export function expertEmail(record: BookingRecord, event: BookingEmailEvent, opt
           : 'A booking of yours has moved to a new time.';
   return {
     to: expert.email,
-    subject: `${HEADLINES[event].subject}: #${booking.number} for ${record.owner.name}`,
+    subject: `${HEADLINES[event].subject}: #${booking.number} for ${notice.owner.name}`,
     text: [
       `Hello ${expert.name},`,
       '',
       what,
       '',
-      `Booking #${booking.number}: ${serviceName(record)} for ${record.owner.name}`,
-      `When: ${describeTime(booking.startsAt, booking.timeZone)}`,
+      `Booking #${booking.number}: ${serviceName(notice)} for ${notice.owner.name}`,
+      `When: ${describeTime(new Date(booking.startsAt), booking.timeZone)}`,
       `Issue: ${booking.description}`,
-      ...(options.reason ? [`Reason given: ${options.reason}`] : []),
+      ...(reason ? [`Reason given: ${reason}`] : []),
       '',
       `Details: ${url}`,
     ].join('\n'),

@@ -16,9 +16,11 @@ import { REQUEST_TTL_MS } from '../../../common/booking-rules.js';
 import type { BookingDetail, RescheduleBookingInput } from '../../../common/booking.js';
 import type { CurrentUser } from '../../../common/user.js';
 import { actorsFor, auditSnapshot, bookingHistory, isBookingId, selectBookingRecords, toBooking, type BookingRecord } from './booking-record.js';
-import { notify, REFUND_QUEUE, type BookingDeps } from './booking-deps.js';
+import { REFUND_QUEUE, type BookingDeps } from './booking-deps.js';
+import { notify } from './booking-notices.js';
 import { resolveSlot } from './slots.js';
-import { describeTime, type BookingEmailEvent } from './booking-emails.js';
+import type { BookingEmailEvent } from './booking-emails.js';
+import { describeTime } from '../../../common/zoned-time.js';
 
 export const BOOKING_NOT_FOUND = 'Booking not found';
 

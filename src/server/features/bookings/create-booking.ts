@@ -10,7 +10,8 @@ import { REQUEST_TTL_MS, billableHours, bookingPriceCents } from '../../../commo
 import type { CurrentUser } from '../../../common/user.js';
 import { resolveSlot } from './slots.js';
 import { auditSnapshot, selectBookingRecords, toBooking } from './booking-record.js';
-import { notify, type BookingDeps } from './booking-deps.js';
+import type { BookingDeps } from './booking-deps.js';
+import { notify } from './booking-notices.js';
 
 const EXPERT_NOT_FOUND = 'Expert not found';
 

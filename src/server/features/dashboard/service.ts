@@ -4,7 +4,7 @@ import { AI_CATEGORY_LABELS } from '../../../common/ai.js';
 import { countAiQuestions, listAiSessions } from '../ai/service.js';
 import { completedBookingFigures, recentBookings } from '../bookings/read-bookings.js';
 import type { BookingRecord } from '../bookings/booking-record.js';
-import { describeTime } from '../bookings/booking-emails.js';
+import { describeTime } from '../../../common/zoned-time.js';
 
 /** The signed-in user's figures, counted from the records of what they did. */
 export async function getDashboardStats(db: Database, userId: string): Promise<DashboardStats> {
