@@ -9,5 +9,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A screen waits on the server: under a loaded CI machine a second (the default) is too short a wait.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

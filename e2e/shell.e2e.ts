@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { MOBILE, expectAccessible, launchBrowser, newPage, signUpThroughUi, snap, uniqueEmail, makeAdmin } from './browser.js';
+import { PAGE_PATHS } from '../src/common/page-paths.js';
+import { MOBILE, baseUrl, expectAccessible, launchBrowser, newPage, signUpThroughUi, snap, uniqueEmail, makeAdmin } from './browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -65,12 +66,27 @@ describe('the shell', () => {
 
   it('shows Page Not Found for an unknown path', async () => {
     const { context, page } = await newPage(browser);
-    await page.goto('/no/such/page');
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     await page.getByText('/no/such/page').waitFor();
     await snap(page, 'not-found-1280');
     await expectAccessible(page);
     await context.close();
+  });
+
+  it('serves every page of the route table with 200 and any other page address with 404', async () => {
+    for (const path of PAGE_PATHS) {
+      const url = `${baseUrl()}${path.replace(':id', '1')}`;
+      const response = await fetch(url);
+      expect(response.status, url).toBe(200);
+      expect(await response.text(), url).toContain('<div id="root">');
+    }
+    for (const path of ['/no-such-page', '/experts/extra/segments', '/bookingsx', '/expert/']) {
+      const response = await fetch(`${baseUrl()}${path}`);
+      expect(response.status, path).toBe(404);
+    }
+    expect((await fetch(`${baseUrl()}/dashboard/`)).status).toBe(200);
   });
 
   it('shows the settings screen for a signed-in user, at 390 px too', async () => {

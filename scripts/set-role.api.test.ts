@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -120,6 +120,24 @@ describe('npm run user:set-role', () => {
     const result = setRole('nobody-here@example.com', 'admin');
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('No account uses the e-mail address nobody-here@example.com');
+    expect(result.stderr).toContain(databaseUrl ? '(looked in the PostgreSQL database kb_' : `(looked in the embedded database in ${dataDir}, through the server running on it)`);
+  }, 60_000);
+
+  it('never creates an embedded database: a data folder without one is named in the error', () => {
+    const empty = mkdtempSync(join(tmpdir(), 'kb-cli-empty-'));
+    try {
+      const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/set-role.ts', 'anyone@example.com', 'admin'], {
+        cwd: root,
+        env: { ...env(), DATA_DIR: empty, DATABASE_URL: '' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain(`There is no embedded database in ${empty}`);
+      expect(readdirSync(empty)).toEqual([]);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
   }, 60_000);
 
   it('refuses an unknown role with exit code 1', () => {

@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactElement } from 'react';
 import { Route, Routes } from 'react-router';
 import { AppLayout } from './components/layout/app-layout';
 import { PageSpinner } from './components/ui/spinner';
 import { useAuth } from './lib/api/auth';
 import HomePage from './pages/home';
+import { PAGE_PATHS, type PagePath } from '@common/page-paths';
 
 const AiAssistantPage = lazy(() => import('./pages/ai-assistant'));
 const ExpertsPage = lazy(() => import('./pages/experts'));
@@ -28,6 +29,31 @@ const PrivacyPage = lazy(() => import('./pages/privacy'));
 const TermsPage = lazy(() => import('./pages/terms'));
 const NotFoundPage = lazy(() => import('./pages/not-found'));
 
+const PAGES: Record<PagePath, ReactElement> = {
+  '/': <HomePage />,
+  '/ai-assistant': <AiAssistantPage />,
+  '/experts': <ExpertsPage />,
+  '/expert/apply': <ExpertApplyPage />,
+  '/expert/:id': <ExpertProfilePage />,
+  '/consultation': <ConsultationPage />,
+  '/book-service': <BookServicePage />,
+  '/book-video': <BookVideoPage />,
+  '/book-onsite': <BookOnsitePage />,
+  '/onsite-request': <OnsiteRequestPage />,
+  '/video-consultation': <VideoConsultationPage />,
+  '/dashboard': <DashboardPage />,
+  '/bookings': <BookingsPage />,
+  '/bookings/:id': <BookingPage />,
+  '/settings': <SettingsPage />,
+  '/profile': <ProfilePage />,
+  '/user-management': <UserManagementPage />,
+  '/expert-management': <ExpertManagementPage />,
+  '/login': <LoginPage />,
+  '/reset-password': <ResetPasswordPage />,
+  '/privacy': <PrivacyPage />,
+  '/terms': <TermsPage />,
+};
+
 export function App() {
   const { isLoading } = useAuth();
   return (
@@ -37,28 +63,9 @@ export function App() {
       ) : (
         <Suspense fallback={<PageSpinner />}>
           <Routes>
-            <Route path="/" element={<HomePage />} />
-            <Route path="/ai-assistant" element={<AiAssistantPage />} />
-            <Route path="/experts" element={<ExpertsPage />} />
-            <Route path="/expert/apply" element={<ExpertApplyPage />} />
-            <Route path="/expert/:id" element={<ExpertProfilePage />} />
-            <Route path="/consultation" element={<ConsultationPage />} />
-            <Route path="/book-service" element={<BookServicePage />} />
-            <Route path="/book-video" element={<BookVideoPage />} />
-            <Route path="/book-onsite" element={<BookOnsitePage />} />
-            <Route path="/onsite-request" element={<OnsiteRequestPage />} />
-            <Route path="/video-consultation" element={<VideoConsultationPage />} />
-            <Route path="/dashboard" element={<DashboardPage />} />
-            <Route path="/bookings" element={<BookingsPage />} />
-            <Route path="/bookings/:id" element={<BookingPage />} />
-            <Route path="/settings" element={<SettingsPage />} />
-            <Route path="/profile" element={<ProfilePage />} />
-            <Route path="/user-management" element={<UserManagementPage />} />
-            <Route path="/expert-management" element={<ExpertManagementPage />} />
-            <Route path="/login" element={<LoginPage />} />
-            <Route path="/reset-password" element={<ResetPasswordPage />} />
-            <Route path="/privacy" element={<PrivacyPage />} />
-            <Route path="/terms" element={<TermsPage />} />
+            {PAGE_PATHS.map((path) => (
+              <Route key={path} path={path} element={PAGES[path]} />
+            ))}
             <Route path="*" element={<NotFoundPage />} />
           </Routes>
         </Suspense>

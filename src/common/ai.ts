@@ -78,6 +78,12 @@ export type AnalyzeImageResponse = z.infer<typeof analyzeImageResponseSchema>;
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const DESCRIPTION_MAX_LENGTH = 2000;
 
+/** The text fields of a photo upload (multipart, beside the image). */
+export const analyzeImageFieldsSchema = z.object({
+  description: z.string().trim().max(DESCRIPTION_MAX_LENGTH, `Descriptions can be at most ${DESCRIPTION_MAX_LENGTH} characters`).default(''),
+  sessionId: z.string().uuid('Unknown conversation').optional(),
+});
+
 export const aiSessionSchema = z.object({
   id: z.string(),
   question: z.string(),

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -18,6 +18,9 @@ import { getCurrentUser } from './auth/current-user.js';
 import { authRoutes } from './auth/routes.js';
 import { createMailer } from './mail/mailer.js';
 import { registerErrorHandling } from './http/errors.js';
+import { loggerOptions } from './core/logging.js';
+import { registerMetrics } from './http/metrics.js';
+import { registerRequestInputRules } from './http/request-input.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerNotFound } from './http/not-found.js';
@@ -35,6 +38,7 @@ import { createJobQueue, type JobQueue } from './jobs/job-queue.js';
 import { defineEmailJob, enqueueEmail } from './mail/email-job.js';
 import { bookingRoutes } from './features/bookings/routes.js';
 import { SWEEP_CRON, SWEEP_QUEUE, sweepBookings } from './features/bookings/sweep-bookings.js';
+import { defineBookingNoticeJob } from './features/bookings/booking-notices.js';
 import type { BookingDeps } from './features/bookings/booking-deps.js';
 import { paymentRoutes } from './features/payments/routes.js';
 import { createPayments } from './features/payments/payments.js';
@@ -75,9 +79,22 @@ export interface BuildAppOptions {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL },
+    logger: options.logger ?? loggerOptions(config.LOG_LEVEL),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 256 * 1024,
+    // On close, keep-alive sockets without a request are closed at once, and a request that still
+    // arrives on a kept-alive socket is served (with `Connection: close`) rather than refused with
+    // Fastify's bare 503: a shutdown answers what it received (see main.ts).
+    forceCloseConnections: 'idle',
+    return503OnClosing: false,
+    // Addresses Fastify refuses before any hook runs (bad percent-encoding, over-long path parameters)
+    // get our error shape, without Fastify's internal code or the address echoed back.
+    frameworkErrors: (error, _request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void (reply as FastifyReply)
+        .status(tooLong ? 414 : 400)
+        .send({ message: tooLong ? 'The address is too long.' : 'The address is not valid.' });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -91,6 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     secret: resolveAuthSecret(config.SESSION_SECRET, config.DATA_DIR),
     // Password-reset e-mails leave through the e-mail job too, never inside the request.
     mailer: { send: (message) => enqueueEmail(jobs, database.db, message) },
+    log: app.log,
   });
   app.decorate('config', config);
   app.decorate('database', database);
@@ -106,6 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   const payments = createPayments(config, bookingDeps);
   defineEmailJob(jobs, mailer);
+  defineBookingNoticeJob(bookingDeps);
   jobs.define(SWEEP_QUEUE, async () => {
     const { expired, completed } = await sweepBookings(bookingDeps);
     if (expired || completed) app.log.info({ expired, completed }, 'bookings sweep');
@@ -125,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerErrorHandling(app);
+  registerRequestInputRules(app);
   registerOriginCheck(app, new URL(config.BASE_URL).origin);
 
   registerSecurityHeaders(app, config.BASE_URL, { stripe: payments.enabled });
@@ -137,6 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  registerMetrics(app, { token: config.METRICS_TOKEN });
   await app.register(opsRoutes);
   await app.register(authRoutes, { auth, baseUrl: config.BASE_URL });
   await app.register(profileRoutes);

@@ -1,3 +1,4 @@
+import { AppError } from '../core/app-error.js';
 import type { AiCategory, AiSettings, ImageAnalysis, PhotoCheck } from '../../common/ai.js';
 
 export interface ConversationTurn {
@@ -37,12 +38,16 @@ export interface AiProvider {
   analyzeImage(input: AnalyzeInput): Promise<{ analysis: ImageAnalysis; category: AiCategory }>;
 }
 
-/** A failure of the model provider the user should hear about in plain words (timeouts, 429, 5xx, bad output). */
-export class AiProviderError extends Error {
+/**
+ * A failure of the model provider the user should hear about in plain words (timeouts, 429, 5xx, bad
+ * output): our API answers 429 when the provider limits us and 503 for the rest. `upstreamStatus` is
+ * what the provider's failure amounted to.
+ */
+export class AiProviderError extends AppError {
   constructor(
     message: string,
-    readonly status: 429 | 502 | 503 | 504,
+    readonly upstreamStatus: 429 | 502 | 503 | 504,
   ) {
-    super(message);
+    super(upstreamStatus === 429 ? 'TOO_MANY_REQUESTS' : 'SERVICE_UNAVAILABLE', message);
   }
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema.js';
+import { ACCOUNT_LIMIT_MESSAGE, MAX_FAILURES, WINDOW_MS, assertAccountMayTrySignIn, recordFailedSignIn } from './account-sign-in-limit.js';
 import { asUser, cookieHeader, createTestApp, nextClientAddress, ORIGIN, signUp, type TestApp } from '../test/test-app.js';
 
 let t: TestApp;
@@ -173,6 +174,31 @@ describe('accounts', () => {
     expect(responses.slice(0, 10).every((r) => r.statusCode === 401)).toBe(true);
     expect(responses.at(-1)?.statusCode).toBe(429);
     expect(responses.at(-1)?.json()).toEqual({ message: expect.any(String) });
+    expect(Number(responses.at(-1)?.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('slows down one account after many wrong passwords from many addresses, and only that account', async () => {
+    const target = await signUp(t.app, { email: 'target@example.com', password: 'the-right-password' });
+    const bystander = await signUp(t.app, { email: 'bystander@example.com', password: 'the-right-password' });
+    for (let i = 0; i < MAX_FAILURES; i++) expect((await signIn(target.email, `wrong-${i}-password`)).statusCode).toBe(401);
+    // Even the right password waits now, from an address never seen before.
+    const limited = await signIn(' Target@Example.com ', 'the-right-password');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ message: ACCOUNT_LIMIT_MESSAGE });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(WINDOW_MS / 1000);
+    expect(limited.headers['set-cookie']).toBeUndefined();
+    expect((await signIn(bystander.email, 'the-right-password')).statusCode).toBe(200);
+  });
+
+  it('counts only failures, and lets the account in again once the window has passed', async () => {
+    const now = Date.UTC(2030, 0, 1, 12, 0, 0);
+    const email = 'window@example.com';
+    for (let i = 0; i < MAX_FAILURES - 1; i++) await recordFailedSignIn(t.database.db, email, now);
+    await expect(assertAccountMayTrySignIn(t.database.db, email, now)).resolves.toBeUndefined();
+    await recordFailedSignIn(t.database.db, email, now);
+    await expect(assertAccountMayTrySignIn(t.database.db, email, now)).rejects.toMatchObject({ statusCode: 429 });
+    await expect(assertAccountMayTrySignIn(t.database.db, email, now + WINDOW_MS)).resolves.toBeUndefined();
   });
 
   it('answers 401 to /api/auth/user when signed out', async () => {

@@ -2,6 +2,7 @@ import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
 import * as schema from '../db/schema.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -14,6 +15,24 @@ export interface AuthOptions {
   baseUrl: string;
   secret: string;
   mailer: Mailer;
+  /** The app's logger: Better Auth's own messages go through it, and so through its redaction. */
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Better Auth logs failed queries to the console with their parameters (session tokens among them).
+ * Its messages go to the app's log instead, with only the errors they carry (serialised without data).
+ */
+function authLogger(log: FastifyBaseLogger) {
+  return {
+    level: 'warn' as const,
+    log(level: 'debug' | 'info' | 'warn' | 'error', message: unknown, ...args: unknown[]) {
+      // It sometimes logs the error itself in place of a message.
+      const err = [message, ...args].find((arg): arg is Error => arg instanceof Error);
+      const text = typeof message === 'string' && message ? message : 'Better Auth reported an error';
+      log[level]({ source: 'better-auth', ...(err ? { err } : {}) }, text);
+    },
+  };
 }
 
 export type Auth = ReturnType<typeof createAuth>;
@@ -50,8 +69,9 @@ function namesForNewUser(user: { name?: string | null; firstName?: unknown; last
   return { firstName: firstName.data, lastName: lastName.data };
 }
 
-export function createAuth({ db, baseUrl, secret, mailer }: AuthOptions) {
+export function createAuth({ db, baseUrl, secret, mailer, log }: AuthOptions) {
   return betterAuth({
+    logger: authLogger(log),
     appName: PRODUCT_NAME,
     baseURL: baseUrl,
     basePath: '/api/auth',

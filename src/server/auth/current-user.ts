@@ -3,6 +3,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { CurrentUser } from '../../common/user.js';
 import type { Role, UserStatus } from '../../common/roles.js';
 import type { Auth } from './auth.js';
+import { toAppError } from '../db/database-error.js';
 
 /** Builds web Headers for Better Auth, with the client address we trust (TRUST_PROXY decides `request.ip`). */
 export function authHeaders(request: FastifyRequest): Headers {
@@ -58,12 +59,19 @@ export function getCurrentUser(
 ): Promise<CurrentUser | null> {
   let pending = cache.get(request);
   if (!pending) {
-    pending = auth.api.getSession({ headers: authHeaders(request) }).then(async (session) => {
-      if (!session) return null;
-      const user = toCurrentUser(session.user as SessionUserRow);
-      await onActive?.(user).catch((err: unknown) => request.log.warn({ err }, 'recording activity failed'));
-      return user;
-    });
+    pending = auth.api.getSession({ headers: authHeaders(request) }).then(
+      async (session) => {
+        if (!session) return null;
+        const user = toCurrentUser(session.user as SessionUserRow);
+        await onActive?.(user).catch((err: unknown) => request.log.warn({ err }, 'recording activity failed'));
+        return user;
+      },
+      (error: unknown) => {
+        // Better Auth answers a failed lookup with its own 500 APIError ('Failed to get session') and
+        // keeps the driver's error as its cause: an unreachable database is a 503 for every caller.
+        throw toAppError(error);
+      },
+    );
     cache.set(request, pending);
   }
   return pending;

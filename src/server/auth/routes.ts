@@ -6,6 +6,8 @@ import { apiErrorSchema, type ApiErrorBody } from '../../common/api-error.js';
 import { safeReturnTo } from '../../common/auth-forms.js';
 import type { Auth } from './auth.js';
 import { authHeaders } from './current-user.js';
+import { databaseUnavailableError } from '../db/database-error.js';
+import { assertAccountMayTrySignIn, recordFailedSignIn } from './account-sign-in-limit.js';
 import { requireUser } from './guards.js';
 
 /** Better Auth's codes for "this e-mail already has an account": it answers 422, our API answers 409. */
@@ -79,6 +81,9 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length) reply.header('set-cookie', cookies);
+  // Better Auth's rate limit says when to retry in a header of its own; clients read the standard one.
+  const retryAfter = response.headers.get('x-retry-after');
+  if (response.status === 429 && retryAfter) reply.header('retry-after', retryAfter);
   const text = await response.text();
   if (response.status < 400) return reply.status(response.status).send(text || null);
   const { status, body } = toApiErrorAnswer(response.status, text);
@@ -91,8 +96,16 @@ function toWebRequest(request: FastifyRequest, baseUrl: string): Request {
   return new Request(url, {
     method: request.method,
     headers: authHeaders(request),
-    body: hasBody ? JSON.stringify(request.body) : undefined,
+    // The body as it came: re-serialising it would cost for nothing and could fail on what parsed.
+    body: hasBody ? (request.rawJson ?? JSON.stringify(request.body)) : undefined,
   });
+}
+
+/** The account a password sign-in is for, if this request is one. */
+function signInEmail(request: FastifyRequest): string | null {
+  if (request.method !== 'POST' || request.url.split('?')[0] !== '/api/auth/sign-in/email') return null;
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' && email.trim() ? email : null;
 }
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; baseUrl: string }> = async (app, { auth, baseUrl }) => {
@@ -113,7 +126,18 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; baseUrl: string }> 
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     schema: { hide: true },
-    handler: async (request, reply) => sendWebResponse(reply, await auth.handler(toWebRequest(request, baseUrl))),
+    handler: async (request, reply) => {
+      const email = signInEmail(request);
+      if (email) await assertAccountMayTrySignIn(app.db, email);
+      const response = await auth.handler(toWebRequest(request, baseUrl));
+      // Better Auth turns a database failure into its own 500, or into 401 when it could not read the
+      // session: when the database is indeed unreachable, say so (503 with Retry-After) like every route.
+      if ((response.status >= 500 || response.status === 401) && !(await app.database.ping().then(() => true, () => false))) {
+        throw databaseUnavailableError();
+      }
+      if (email && response.status === 401) await recordFailedSignIn(app.db, email);
+      return sendWebResponse(reply, response);
+    },
   });
 
   app.get(

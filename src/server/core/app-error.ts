@@ -30,6 +30,8 @@ export class AppError extends Error {
     readonly code: AppErrorCode,
     message: string,
     readonly errors?: Record<string, string>,
+    /** For 429 and 503: when a retry may succeed, sent as `Retry-After`. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.statusCode = statusOf[code];

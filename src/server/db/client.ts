@@ -64,9 +64,24 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
 const MIGRATION_LOCK_KEY = 7_264_431_001;
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
-  // An idle client that loses its connection emits 'error'; without a listener that would crash the process.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // While PostgreSQL cannot be reached a request waits at most this long for a connection, then fails
+    // (503 with Retry-After, see database-error.ts) instead of hanging; a refused connect fails at once.
+    connectionTimeoutMillis: 5000,
+    // TCP keep-alive notices a connection whose peer vanished without a word (a network cut).
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
+  // A client whose connection breaks (PostgreSQL restarted, a network cut) emits 'error'; an event
+  // without a listener crashes the process. The pool listens on its idle clients and re-emits here, but
+  // a client checked out with pool.connect() (every drizzle transaction) has no listener of its own: the
+  // first outage under load killed the server. The failed query reports the error to its caller (a 503,
+  // see database-error.ts), the pool drops the broken client and connects anew on the next query, so
+  // the app recovers without a restart.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg({ client: pool, schema });
   return handle(db as unknown as Database, {
     kind: 'postgres',

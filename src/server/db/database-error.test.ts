@@ -18,17 +18,48 @@ describe('database errors', () => {
     expect(toAppError(wrapped({ code: '40P01' }))).toMatchObject({ statusCode: 409 });
   });
 
-  it('answers 503 when the database cannot be reached', () => {
-    for (const error of [
-      wrapped({ code: 'ECONNREFUSED' }),
-      wrapped({ code: '57P01' }),
-      new Error('Connection terminated unexpectedly'),
-      new Error('timeout exceeded when trying to connect'),
-      new Error('PGlite is closed'),
-    ]) {
+  it('answers 503 with a Retry-After when the database cannot be reached', () => {
+    const nodeError = (code: string, message = `connect ${code} 127.0.0.1:5432`) => Object.assign(new Error(message), { code });
+    // What pg raises when PostgreSQL refuses, drops or sheds connections (the SQLSTATE rides on `code`).
+    const pgFatal = (code: string, message: string) => Object.assign(new Error(message), { code, severity: 'FATAL' });
+    const unavailable: [string, unknown][] = [
+      ['refused', wrapped(nodeError('ECONNREFUSED'))],
+      ['reset', wrapped(nodeError('ECONNRESET', 'read ECONNRESET'))],
+      ['timed out', wrapped(nodeError('ETIMEDOUT'))],
+      ['broken pipe', wrapped(nodeError('EPIPE', 'write EPIPE'))],
+      ['unknown host', wrapped(nodeError('ENOTFOUND', 'getaddrinfo ENOTFOUND db'))],
+      ['admin shutdown', wrapped(pgFatal('57P01', 'terminating connection due to administrator command'))],
+      ['starting up', pgFatal('57P03', 'the database system is starting up')],
+      ['shutting down', pgFatal('57P03', 'the database system is shutting down')],
+      ['too many connections', pgFatal('53300', 'sorry, too many clients already')],
+      ['ended while compiling a regex', wrapped(Object.assign(new Error('invalid regular expression: operation cancelled'), { code: '2201B', severity: 'ERROR' }))],
+      ['connection failure', pgFatal('08006', 'connection failure')],
+      ['cannot establish', pgFatal('08001', 'could not connect')],
+      ['protocol violation', pgFatal('08P01', 'protocol violation')],
+      ['pg: cut mid-query', wrapped(new Error('Connection terminated unexpectedly'))],
+      ['pg: connect timeout', new Error('Connection terminated due to connection timeout', { cause: new Error('Connection terminated unexpectedly') })],
+      ['pg-pool: no client in time', wrapped(new Error('timeout exceeded when trying to connect'))],
+      ['pg-pool: ended', new Error('Cannot use a pool after calling end on the pool')],
+      ['pg: client broken', new Error('Client has encountered a connection error and is not queryable')],
+      ['PGlite closed', new Error('PGlite is closed')],
+      // Node's dual-stack connect (localhost is ::1 and 127.0.0.1): one error per address, no code of its own.
+      ['dual-stack', wrapped(new AggregateError([nodeError('ECONNREFUSED', 'connect ECONNREFUSED ::1:5432'), nodeError('ECONNREFUSED')], ''))],
+      // Better Auth's session lookup: its own APIError around drizzle's error around the driver's.
+      [
+        'Better Auth session lookup',
+        Object.assign(new Error('Failed to get session', { cause: wrapped(nodeError('ECONNREFUSED')) }), { status: 'INTERNAL_SERVER_ERROR', statusCode: 500, body: { code: 'FAILED_TO_GET_SESSION' } }),
+      ],
+      // An outer error with a string code of its own does not hide the driver's error beneath it.
+      ['behind a coded wrapper', Object.assign(new Error('wrapped'), { code: 'ERR_WRAPPED', cause: new Error('x', { cause: new Error('y', { cause: nodeError('ECONNREFUSED') }) }) })],
+    ];
+    for (const [what, error] of unavailable) {
       const mapped = toAppError(error);
-      expect(mapped).toBeInstanceOf(AppError);
-      expect(mapped).toMatchObject({ statusCode: 503 });
+      expect(mapped, what).toBeInstanceOf(AppError);
+      expect(mapped, what).toMatchObject({
+        statusCode: 503,
+        retryAfterSeconds: 5,
+        message: 'The service is temporarily unavailable. Please try again in a moment.',
+      });
     }
   });
 
@@ -36,5 +67,9 @@ describe('database errors', () => {
     const defect = new TypeError('x is undefined');
     expect(toAppError(defect)).toBe(defect);
     expect(toAppError(wrapped({ code: '42703' }))).not.toBeInstanceOf(AppError);
+    // A query cancelled by statement_timeout (57014) or a wrong password (28P01) is not an outage.
+    expect(toAppError(wrapped({ code: '57014' }))).not.toBeInstanceOf(AppError);
+    expect(toAppError(wrapped({ code: '28P01' }))).not.toBeInstanceOf(AppError);
+    expect(toAppError(wrapped({ code: '2201B', message: 'invalid regular expression: parentheses () not balanced' }))).not.toBeInstanceOf(AppError);
   });
 });

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { isPagePath } from '../../common/page-paths.js';
 
 const NON_APP_PREFIXES = ['/api/', '/assets/', '/images/', '/healthz', '/readyz', '/metrics'];
 
 /**
- * Unknown /api paths (and every non-GET) answer a JSON 404. Any other GET path is a deep link into the
- * single-page app, which shows its own 'Page Not Found' for routes it does not know.
+ * Unknown /api paths (and every non-GET) answer a JSON 404. A page of the app's route table is a deep
+ * link into the single-page app (200); any other page address gets the app too, which shows its
+ * 'Page Not Found', with status 404 so crawlers and monitors see it for what it is.
  */
 export function registerNotFound(app: FastifyInstance, serveClient: boolean) {
   if (serveClient) {
@@ -19,6 +21,7 @@ export function registerNotFound(app: FastifyInstance, serveClient: boolean) {
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     if (serveClient && isPage && path !== '/api' && !NON_APP_PREFIXES.some((prefix) => path.startsWith(prefix))) {
       reply.header('cache-control', 'no-cache');
+      if (!isPagePath(path)) reply.status(404);
       return reply.sendFile('index.html');
     }
     return reply.status(404).send({ message: `No such endpoint: ${request.method} ${path}` });

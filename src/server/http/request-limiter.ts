@@ -1,7 +1,25 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { requestLimits } from '../db/schema.js';
 import { AppError } from '../core/app-error.js';
+
+function windowStartOf(now: number, windowMs: number): number {
+  return now - (now % windowMs);
+}
+
+/** Seconds until the window that holds `now` ends. */
+export function secondsLeftInWindow(now: number, windowMs: number): number {
+  return Math.max(1, Math.ceil((windowStartOf(now, windowMs) + windowMs - now) / 1000));
+}
+
+/** How many times the key was counted in the current window, without counting this look. */
+export async function countInWindow(db: Database, key: string, windowMs: number, now = Date.now()): Promise<number> {
+  const [row] = await db
+    .select({ count: requestLimits.count, windowStart: requestLimits.windowStart })
+    .from(requestLimits)
+    .where(eq(requestLimits.key, key));
+  return row && row.windowStart === windowStartOf(now, windowMs) ? row.count : 0;
+}
 
 /**
  * Fixed-window counters kept in the database, so every app server shares them. One atomic upsert per
@@ -12,7 +30,7 @@ export async function consumeRequestLimit(
   options: { key: string; max: number; windowMs: number; message: string; now?: number },
 ): Promise<void> {
   const now = options.now ?? Date.now();
-  const windowStart = now - (now % options.windowMs);
+  const windowStart = windowStartOf(now, options.windowMs);
   const [row] = await db
     .insert(requestLimits)
     .values({ key: options.key, windowStart, count: 1 })
@@ -24,5 +42,7 @@ export async function consumeRequestLimit(
       },
     })
     .returning({ count: requestLimits.count });
-  if ((row?.count ?? 0) > options.max) throw new AppError('TOO_MANY_REQUESTS', options.message);
+  if ((row?.count ?? 0) > options.max) {
+    throw new AppError('TOO_MANY_REQUESTS', options.message, undefined, secondsLeftInWindow(now, options.windowMs));
+  }
 }

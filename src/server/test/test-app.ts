@@ -11,6 +11,26 @@ import { openDatabase, type DatabaseHandle } from '../db/client.js';
 export const TEST_BASE_URL = 'http://localhost:3000';
 export const ORIGIN = { origin: TEST_BASE_URL };
 
+/** A new, empty database on the PostgreSQL server of `serverUrl`, and how to drop it. */
+export async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `kb_test_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
 /**
  * A fresh database for one test file: in-memory PGlite, or (TEST_DB=postgres) a new database on the
  * PostgreSQL of TEST_DATABASE_URL, dropped afterwards.
@@ -22,23 +42,8 @@ async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () 
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `kb_test_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
-  return {
-    database,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
+  const created = await createPostgresDatabase(serverUrl);
+  return { database: await openDatabase({ url: created.url }), drop: created.drop };
 }
 
 export interface TestApp {

@@ -114,9 +114,13 @@ describe('POST /api/ai/ask with the built-in engine', () => {
   it('rate-limits a user who asks too fast with 429', async () => {
     const quick = await signUp(t.app);
     const statuses: number[] = [];
-    for (let i = 0; i < 21; i++) statuses.push((await ask(quick, { question: 'bilge pump runs constantly' })).statusCode);
-    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
-    expect(statuses[20]).toBe(429);
+    for (let i = 0; i < 20; i++) statuses.push((await ask(quick, { question: 'bilge pump runs constantly' })).statusCode);
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    const limited = await ask(quick, { question: 'bilge pump runs constantly' });
+    expect(limited.statusCode).toBe(429);
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
   });
 
   it('counts AI sessions in the dashboard figures and recent activity', async () => {
@@ -167,6 +171,43 @@ describe('POST /api/ai/analyze-image with the built-in engine', () => {
     const response = await analyze(owner, [{ name: 'image', value: Buffer.alloc(10 * 1024 * 1024 + 10, 1), filename: 'big.jpg', type: 'image/jpeg' }]);
     expect(response.statusCode).toBe(413);
     expect(response.json().message).toMatch(/10 MB/);
+  });
+
+  it('answers 400 with the field message for a bad sessionId, an over-long description or a NUL byte', async () => {
+    const sender = await signUp(t.app);
+    const image = { name: 'image', value: await goodPhoto(), filename: 'x.jpg', type: 'image/jpeg' };
+    const badSession = await analyze(sender, [image, { name: 'sessionId', value: 'not-a-uuid' }]);
+    expect(badSession.statusCode).toBe(400);
+    expect(badSession.json()).toEqual({ message: 'Unknown conversation', errors: { sessionId: 'Unknown conversation' } });
+    const long = await analyze(sender, [image, { name: 'description', value: 'x'.repeat(2001) }]);
+    expect(long.statusCode).toBe(400);
+    expect(long.json().errors).toEqual({ description: 'Descriptions can be at most 2000 characters' });
+    const nul = await analyze(sender, [image, { name: 'description', value: 'bilge\u0000pump' }]);
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().errors).toHaveProperty('description');
+    const sessions = (await t.app.inject(asUser(sender, { method: 'GET', url: '/api/ai/sessions' }))).json();
+    expect(sessions).toEqual([]);
+  });
+
+  it('answers 400 for a multipart body cut off before its closing boundary', async () => {
+    const sender = await signUp(t.app);
+    const { payload, headers } = multipart([
+      { name: 'description', value: 'cut off' },
+      { name: 'image', value: await goodPhoto(), filename: 'x.jpg', type: 'image/jpeg' },
+    ]);
+    for (const cut of [payload.subarray(0, payload.length - 40), payload.subarray(0, 60)]) {
+      const response = await t.app.inject(asUser(sender, { method: 'POST', url: '/api/ai/analyze-image', payload: cut, headers }));
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toMatch(/cut off/);
+    }
+  });
+
+  it('answers 413 for an upload with more parts than a photo needs', async () => {
+    const sender = await signUp(t.app);
+    const fields = Array.from({ length: 8 }, (_, i) => ({ name: `extra${i}`, value: 'x' }));
+    const response = await analyze(sender, [...fields, { name: 'image', value: await goodPhoto(), filename: 'x.jpg', type: 'image/jpeg' }]);
+    expect(response.statusCode).toBe(413);
+    expect(response.json().message).toMatch(/^The upload has too many (parts|fields)\.$/);
   });
 
   it('answers 401 when signed out', async () => {

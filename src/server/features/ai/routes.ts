@@ -6,6 +6,7 @@ import {
   aiSessionSchema,
   aiSettingsSchema,
   aiStatusSchema,
+  analyzeImageFieldsSchema,
   analyzeImageResponseSchema,
   askResponseSchema,
   askSchema,
@@ -16,7 +17,8 @@ import { apiErrorSchema } from '../../../common/api-error.js';
 import { requireRole, requireUser } from '../../auth/guards.js';
 import { AppError } from '../../core/app-error.js';
 import { consumeRequestLimit } from '../../http/request-limiter.js';
-import { AiProviderError, type AiProvider } from '../../ai/provider.js';
+import { NUL_MESSAGE } from '../../http/request-input.js';
+import type { AiProvider } from '../../ai/provider.js';
 import { normalizeUploadedImage } from '../../ai/image-upload.js';
 import { checkPhoto } from '../../ai/photo-checks.js';
 import {
@@ -31,15 +33,12 @@ import {
 const ASKS_PER_MINUTE = 20;
 const ANALYSES_PER_MINUTE = 10;
 
-async function withProviderErrors<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof AiProviderError) {
-      throw new AppError(error.status === 429 ? 'TOO_MANY_REQUESTS' : 'SERVICE_UNAVAILABLE', error.message);
-    }
-    throw error;
+/** A photo over the limit says which limit; every other upload failure is worded by the error handler. */
+function uploadError(error: unknown): unknown {
+  if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+    return new AppError('PAYLOAD_TOO_LARGE', 'The photo is larger than 10 MB. Please send a smaller one.');
   }
+  return error;
 }
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 413: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema };
@@ -76,7 +75,7 @@ export const aiRoutes: FastifyPluginAsyncZod<{ provider: AiProvider; builtin: Ai
         windowMs: 60_000,
         message: 'You are asking very quickly. Please wait a minute and try again.',
       });
-      return withProviderErrors(() => askAssistant(app.db, provider, { userId: user.id, ...request.body }));
+      return askAssistant(app.db, provider, { userId: user.id, ...request.body });
     },
   );
 
@@ -108,28 +107,24 @@ export const aiRoutes: FastifyPluginAsyncZod<{ provider: AiProvider; builtin: Ai
             if (part.fieldname === 'image') image = await part.toBuffer();
             else await part.toBuffer();
           } else if (typeof part.value === 'string') {
+            if (part.value.includes('\u0000')) throw new AppError('BAD_REQUEST', NUL_MESSAGE, { [part.fieldname]: NUL_MESSAGE });
             fields[part.fieldname] = part.value;
           }
         }
       } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError('PAYLOAD_TOO_LARGE', 'The photo is larger than 10 MB. Please send a smaller one.');
-        }
-        throw error;
+        throw uploadError(error);
       }
       if (!image || image.length === 0) throw new AppError('BAD_REQUEST', 'Please select an image file');
 
-      const { description, sessionId } = z
-        .object({
-          description: z.string().trim().max(DESCRIPTION_MAX_LENGTH, `Descriptions can be at most ${DESCRIPTION_MAX_LENGTH} characters`).default(''),
-          sessionId: z.string().uuid('Unknown conversation').optional(),
-        })
-        .parse(fields);
+      const parsed = analyzeImageFieldsSchema.safeParse(fields);
+      if (!parsed.success) {
+        const errors = Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.') || '_', issue.message]));
+        throw new AppError('BAD_REQUEST', parsed.error.issues[0]!.message, errors);
+      }
+      const { description, sessionId } = parsed.data;
       const normalized = await normalizeUploadedImage(image);
       const photoChecks = await checkPhoto(normalized.jpeg, normalized.width, normalized.height);
-      return withProviderErrors(() =>
-        analyzePhoto(app.db, imageAnalyzer, { userId: user.id, image: normalized.jpeg, description, sessionId, photoChecks }),
-      );
+      return analyzePhoto(app.db, imageAnalyzer, { userId: user.id, image: normalized.jpeg, description, sessionId, photoChecks });
     },
   );
 

@@ -13,14 +13,6 @@ describe('operations endpoints', () => {
     expect(response.json()).toEqual({ status: 'ok' });
   });
 
-  it('exposes Prometheus metrics, including request durations', async () => {
-    await t.app.inject({ method: 'GET', url: '/healthz' });
-    const response = await t.app.inject({ method: 'GET', url: '/metrics' });
-    expect(response.statusCode).toBe(200);
-    expect(response.body).toContain('http_request_duration_seconds_bucket');
-    expect(response.body).toContain('process_resident_memory_bytes');
-  });
-
   it('answers /readyz 200 while the database answers, and 503 once it is gone', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
     await t.database.close();
