@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { TYPING_DEBOUNCE_MS } from '../src/client/lib/use-debounced-field.js';
 import { MOBILE, baseUrl, expectAccessible, launchBrowser, newPage, snap } from './browser.js';
 
 // Expected counts are computed from the 48 demo experts of src/server/db/seed/demo-experts.ts.
@@ -20,6 +21,9 @@ afterAll(() => browser.close());
 const results = (page: Page) => page.getByRole('list', { name: 'Experts' });
 const cards = (page: Page) => results(page).locator(':scope > li');
 
+/** The results summary; exact, since '8 experts found' is also a part of '48 experts found'. */
+const found = (page: Page, count: number) => page.getByText(`${count} experts found`, { exact: true });
+
 async function cardNames(page: Page) {
   return results(page).getByRole('heading', { level: 3 }).allTextContents();
 }
@@ -36,7 +40,7 @@ describe('the expert listing (/experts)', () => {
     const { context, page } = await newPage(browser);
     await page.goto('/experts');
     await page.getByRole('heading', { name: 'Onsite Marine Service' }).waitFor();
-    await page.getByText(`${ALL_EXPERTS} experts found`).waitFor();
+    await found(page, ALL_EXPERTS).waitFor();
     expect(await cards(page).count()).toBe(24);
     await snap(page, 'experts-1280');
     await expectAccessible(page);
@@ -56,7 +60,7 @@ describe('the expert listing (/experts)', () => {
       'Electrical Systems',
     ]);
     await specialty.selectOption('engines');
-    await page.getByText(`${ENGINE_EXPERTS} experts found`).waitFor();
+    await found(page, ENGINE_EXPERTS).waitFor();
 
     // The cheapest onsite rate among the engine experts is Travis Boudreaux's $150/hr.
     await page.getByLabel('Sort By').selectOption('price-low');
@@ -69,13 +73,13 @@ describe('the expert listing (/experts)', () => {
     await expectAccessible(page);
 
     await page.reload();
-    await page.getByText(`${ENGINE_EXPERTS} experts found`).waitFor();
+    await found(page, ENGINE_EXPERTS).waitFor();
     expect(await page.getByLabel('Specialty', { exact: true }).inputValue()).toBe('engines');
     expect(await page.getByLabel('Sort By').inputValue()).toBe('price-low');
     expect((await cardNames(page))[0]).toBe('Travis Boudreaux');
 
     await page.getByRole('button', { name: 'Clear all filters' }).click();
-    await page.getByText(`${ALL_EXPERTS} experts found`).waitFor();
+    await found(page, ALL_EXPERTS).waitFor();
     expect(await page.getByLabel('Sort By').inputValue()).toBe('rating');
     expect(new URL(page.url()).search).toBe('');
     await context.close();
@@ -84,23 +88,51 @@ describe('the expert listing (/experts)', () => {
   it("finds the experts of 'Fort Lauderdale, FL' and says so when nothing matches", async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/experts');
-    await page.getByText(`${ALL_EXPERTS} experts found`).waitFor();
+    await found(page, ALL_EXPERTS).waitFor();
     const search = page.getByRole('searchbox', { name: 'Search experts' });
     await search.fill('Fort Lauderdale, FL');
-    await page.getByText(`${FORT_LAUDERDALE_FL.length} experts found`).waitFor();
+    await found(page, FORT_LAUDERDALE_FL.length).waitFor();
     expect((await cardNames(page)).sort()).toEqual([...FORT_LAUDERDALE_FL].sort());
     expect(new URL(page.url()).searchParams.get('q')).toBe('Fort Lauderdale, FL');
 
     await search.fill('Atlantis Submarine Works');
     await page.getByRole('heading', { name: 'No experts found' }).waitFor();
     await page.getByText('Try adjusting your search criteria or check back later.').waitFor();
-    await page.getByText('0 experts found').waitFor();
+    await found(page, 0).waitFor();
     await snap(page, 'experts-empty-1280');
     await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Clear all filters' }).click();
-    await page.getByText(`${ALL_EXPERTS} experts found`).waitFor();
+    await found(page, ALL_EXPERTS).waitFor();
     expect(await search.inputValue()).toBe('');
+
+    // Clear pressed while a search is still being typed drops it; it does not arrive a moment later.
+    await search.fill('diesel');
+    await page.getByRole('button', { name: 'Clear all filters' }).click();
+    await page.waitForTimeout(2 * TYPING_DEBOUNCE_MS);
+    expect(await search.inputValue()).toBe('');
+    expect(new URL(page.url()).search).toBe('');
+    await found(page, ALL_EXPERTS).waitFor();
+    await context.close();
+  });
+
+  it('keeps every filter when two are changed in quick succession', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/experts?specialty=engines');
+    await found(page, ENGINE_EXPERTS).waitFor();
+    // Both changes in one task, before React renders the first (as on a busy phone): the second must
+    // build on the first, not on the URL before it.
+    await page.evaluate(() => {
+      for (const [id, value] of [
+        ['filter-specialty', 'electronics'],
+        ['filter-sort', 'price-low'],
+      ] as const) {
+        const select = document.getElementById(id) as HTMLSelectElement;
+        select.value = value;
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+      }
+    });
+    await expect.poll(() => new URL(page.url()).search).toBe('?specialty=electronics&sort=price-low');
     await context.close();
   });
 
@@ -118,7 +150,7 @@ describe('the expert listing (/experts)', () => {
   it('is usable at 390 px: cards stack, filters are reachable, nothing overflows', async () => {
     const { context, page } = await newPage(browser, MOBILE);
     await page.goto('/experts');
-    await page.getByText(`${ALL_EXPERTS} experts found`).waitFor();
+    await found(page, ALL_EXPERTS).waitFor();
     const [first, second] = [cards(page).nth(0), cards(page).nth(1)];
     const [a, b] = [await first.boundingBox(), await second.boundingBox()];
     expect(a!.x).toBe(b!.x);
@@ -129,7 +161,7 @@ describe('the expert listing (/experts)', () => {
 
     await page.getByRole('button', { name: 'Filters', exact: true }).click();
     await page.getByLabel('Location', { exact: true }).fill('CA');
-    await page.getByText('7 experts found').waitFor();
+    await found(page, 7).waitFor();
     await snap(page, 'experts-filters-390');
     await expectAccessible(page);
     await context.close();
@@ -216,7 +248,7 @@ describe('the expert profile (/expert/:id)', () => {
     await snap(page, 'expert-not-found-390');
     await page.getByRole('link', { name: 'Browse All Experts' }).click();
     await page.waitForURL(/\/experts$/);
-    await page.getByText(`${ALL_EXPERTS} experts found`).waitFor();
+    await found(page, ALL_EXPERTS).waitFor();
     await context.close();
   });
 });
@@ -225,9 +257,9 @@ describe('the onsite expert directory (/onsite-request)', () => {
   it('lists available onsite experts and narrows them by minimum rating', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/onsite-request');
-    await page.getByText(`${ONSITE_AVAILABLE} expert(s) available for onsite service`).waitFor();
+    await page.getByText(`${ONSITE_AVAILABLE} expert(s) available for onsite service`, { exact: true }).waitFor();
     await page.getByLabel('Minimum Rating').selectOption('4.5');
-    await page.getByText(`${ONSITE_AVAILABLE_RATED_4_5} expert(s) available for onsite service`).waitFor();
+    await page.getByText(`${ONSITE_AVAILABLE_RATED_4_5} expert(s) available for onsite service`, { exact: true }).waitFor();
     expect(page.url()).toContain('minRating=4.5');
     const firstCard = cards(page).first();
     expect(await firstCard.getByRole('link', { name: 'Book Onsite Service' }).getAttribute('href')).toMatch(/^\/book-onsite\?expertId=\d+$/);
@@ -236,7 +268,7 @@ describe('the onsite expert directory (/onsite-request)', () => {
     await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Clear Filters' }).click();
-    await page.getByText(`${ONSITE_AVAILABLE} expert(s) available for onsite service`).waitFor();
+    await page.getByText(`${ONSITE_AVAILABLE} expert(s) available for onsite service`, { exact: true }).waitFor();
     await context.close();
   });
 
@@ -247,7 +279,7 @@ describe('the onsite expert directory (/onsite-request)', () => {
     await page.getByText('Try adjusting your filters to see more results.').waitFor();
     await page.getByText('0 expert(s) available for onsite service').waitFor();
     await page.goto('/onsite-request');
-    await page.getByText(`${ONSITE_AVAILABLE} expert(s) available for onsite service`).waitFor();
+    await page.getByText(`${ONSITE_AVAILABLE} expert(s) available for onsite service`, { exact: true }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
     await snap(page, 'onsite-directory-390');
     await context.close();
@@ -258,11 +290,11 @@ describe('the video expert directory (/video-consultation)', () => {
   it('lists video experts and narrows them to those available now', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/video-consultation');
-    await page.getByText(`${VIDEO_EXPERTS} expert(s) available for video consultation`).waitFor();
+    await page.getByText(`${VIDEO_EXPERTS} expert(s) available for video consultation`, { exact: true }).waitFor();
     const availableNow = page.getByRole('button', { name: 'Available Now' });
     expect(await availableNow.getAttribute('aria-pressed')).toBe('false');
     await availableNow.click();
-    await page.getByText(`${VIDEO_AVAILABLE_NOW} expert(s) available for video consultation`).waitFor();
+    await page.getByText(`${VIDEO_AVAILABLE_NOW} expert(s) available for video consultation`, { exact: true }).waitFor();
     expect(await availableNow.getAttribute('aria-pressed')).toBe('true');
     expect(page.url()).toContain('available=true');
     const firstCard = cards(page).first();
@@ -275,14 +307,14 @@ describe('the video expert directory (/video-consultation)', () => {
     await page.getByRole('heading', { name: 'No experts found' }).waitFor();
     await page.getByText('Try adjusting your search or filters to see more results.').waitFor();
     await page.getByRole('button', { name: 'Clear Filters' }).click();
-    await page.getByText(`${VIDEO_EXPERTS} expert(s) available for video consultation`).waitFor();
+    await page.getByText(`${VIDEO_EXPERTS} expert(s) available for video consultation`, { exact: true }).waitFor();
     await context.close();
   });
 
   it('fits 390 px', async () => {
     const { context, page } = await newPage(browser, MOBILE);
     await page.goto('/video-consultation');
-    await page.getByText(`${VIDEO_EXPERTS} expert(s) available for video consultation`).waitFor();
+    await page.getByText(`${VIDEO_EXPERTS} expert(s) available for video consultation`, { exact: true }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
     await snap(page, 'video-directory-390');
     await expectAccessible(page);

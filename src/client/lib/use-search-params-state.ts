@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
@@ -8,6 +8,8 @@ import { useSearchParams } from 'react-router';
  */
 export function useSearchParamsState<K extends string>(defaults: Record<K, string>) {
   const [searchParams, setSearchParams] = useSearchParams();
+  // Counts the clears, so typed text still waiting to be committed can be dropped (see useDebouncedField).
+  const [clears, setClears] = useState(0);
 
   const values = useMemo(() => {
     const read = {} as Record<K, string>;
@@ -15,31 +17,36 @@ export function useSearchParamsState<K extends string>(defaults: Record<K, strin
     return read;
   }, [searchParams, defaults]);
 
-  const setValue = useCallback(
-    (key: K, value: string) => {
-      setSearchParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (value === defaults[key]) next.delete(key);
-          else next.set(key, value);
-          return next;
-        },
-        { replace: true },
-      );
+  // React Router renders a navigation in a transition, and its setter builds on the params of the last
+  // render. Two quick changes (a specialty, then a sort) would each start from the same old URL and the
+  // second would undo the first. So a change builds on our own last write until the page has rendered it.
+  const lastWrite = useRef<{ over: URLSearchParams; params: URLSearchParams } | null>(null);
+  const update = useCallback(
+    (change: (params: URLSearchParams) => void) => {
+      const pending = lastWrite.current;
+      const next = new URLSearchParams(pending && pending.over === searchParams ? pending.params : searchParams);
+      change(next);
+      lastWrite.current = { over: searchParams, params: next };
+      setSearchParams(next, { replace: true });
     },
-    [setSearchParams, defaults],
+    [searchParams, setSearchParams],
+  );
+
+  const setValue = useCallback(
+    (key: K, value: string) =>
+      update((params) => {
+        if (value === defaults[key]) params.delete(key);
+        else params.set(key, value);
+      }),
+    [update, defaults],
   );
 
   const clear = useCallback(() => {
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const key of Object.keys(defaults)) next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
-  }, [setSearchParams, defaults]);
+    update((params) => {
+      for (const key of Object.keys(defaults)) params.delete(key);
+    });
+    setClears((count) => count + 1);
+  }, [update, defaults]);
 
-  return { values, setValue, clear };
+  return { values, setValue, clear, clears };
 }

@@ -17,7 +17,7 @@ const DEFAULTS = { q: '', specialty: '', location: '', sort: 'rating' };
 const FILTERS_ID = 'expert-filters';
 
 export default function ExpertsPage() {
-  const { values, setValue, clear } = useSearchParamsState(DEFAULTS);
+  const { values, setValue, clear, clears } = useSearchParamsState(DEFAULTS);
   const panelFiltered = values.specialty !== '' || values.location !== '' || values.sort !== DEFAULTS.sort;
   const [filtersOpen, setFiltersOpen] = useState(panelFiltered);
   const query = useInfiniteExperts({
@@ -44,6 +44,7 @@ export default function ExpertsPage() {
               icon={Search}
               placeholder="Name, specialty, or city, state"
               value={values.q}
+              resets={clears}
               onChange={(value) => setValue('q', value)}
             />
           </div>
@@ -63,7 +64,7 @@ export default function ExpertsPage() {
             ) : null}
           </Button>
         </div>
-        <ListingFilters id={FILTERS_ID} hidden={!filtersOpen} values={values} onChange={setValue} />
+        <ListingFilters id={FILTERS_ID} hidden={!filtersOpen} values={values} resets={clears} onChange={setValue} />
       </div>
       <ResultsBar
         summary={total === null ? null : `${total} ${total === 1 ? 'expert' : 'experts'} found`}

@@ -27,7 +27,7 @@ const SORT_OPTIONS = sortOptions(SORTS);
 
 /** The onsite expert directory: experts who visit the boat and are taking bookings now. */
 export default function OnsiteRequestPage() {
-  const { values, setValue, clear } = useSearchParamsState(DEFAULTS);
+  const { values, setValue, clear, clears } = useSearchParamsState(DEFAULTS);
   const query = useInfiniteExperts({
     serviceType: 'onsite',
     available: true,
@@ -58,6 +58,7 @@ export default function OnsiteRequestPage() {
           icon={MapPin}
           placeholder="City or state"
           value={values.location}
+          resets={clears}
           onChange={(value) => setValue('location', value)}
         />
         <FilterSelect

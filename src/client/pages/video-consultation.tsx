@@ -27,7 +27,7 @@ const SORT_OPTIONS = sortOptions(EXPERT_SORTS);
 
 /** The video expert directory; price sorts use each expert's video rate (the server does, for serviceType=video). */
 export default function VideoConsultationPage() {
-  const { values, setValue, clear } = useSearchParamsState(DEFAULTS);
+  const { values, setValue, clear, clears } = useSearchParamsState(DEFAULTS);
   const availableOnly = values.available === 'true';
   const query = useInfiniteExperts({
     serviceType: 'video',
@@ -53,6 +53,7 @@ export default function VideoConsultationPage() {
           icon={Search}
           placeholder="Name, specialty, city or certification"
           value={values.q}
+          resets={clears}
           onChange={(value) => setValue('q', value)}
         />
         <DirectoryFilters>

@@ -11,6 +11,7 @@ export function FilterTextInput({
   placeholder,
   icon: Icon,
   hideLabel = false,
+  resets,
   onChange,
 }: {
   id: string;
@@ -19,9 +20,11 @@ export function FilterTextInput({
   placeholder?: string;
   icon?: LucideIcon;
   hideLabel?: boolean;
+  /** Changes when the screen's filters are cleared; drops text not yet committed. */
+  resets?: number;
   onChange: (value: string) => void;
 }) {
-  const [text, setText] = useDebouncedField(value, onChange);
+  const [text, setText] = useDebouncedField(value, onChange, resets);
   return (
     <div className="flex flex-col gap-1.5">
       <Label htmlFor={id} className={hideLabel ? 'sr-only' : undefined}>

@@ -18,11 +18,13 @@ export function ListingFilters({
   id,
   hidden,
   values,
+  resets,
   onChange,
 }: {
   id: string;
   hidden: boolean;
   values: ListingFilterValues;
+  resets: number;
   onChange: (key: keyof ListingFilterValues, value: string) => void;
 }) {
   return (
@@ -39,6 +41,7 @@ export function ListingFilters({
         label="Location"
         placeholder="City, state or ZIP"
         value={values.location}
+        resets={resets}
         onChange={(value) => onChange('location', value)}
       />
       <FilterSelect
