@@ -23,6 +23,7 @@ const SettingsPage = lazy(() => import('./pages/settings'));
 const ProfilePage = lazy(() => import('./pages/profile'));
 const UserManagementPage = lazy(() => import('./pages/user-management'));
 const ExpertManagementPage = lazy(() => import('./pages/expert-management'));
+const WorkspacePage = lazy(() => import('./pages/workspace'));
 const LoginPage = lazy(() => import('./pages/login'));
 const ResetPasswordPage = lazy(() => import('./pages/reset-password'));
 const PrivacyPage = lazy(() => import('./pages/privacy'));
@@ -48,6 +49,7 @@ const PAGES: Record<PagePath, ReactElement> = {
   '/profile': <ProfilePage />,
   '/user-management': <UserManagementPage />,
   '/expert-management': <ExpertManagementPage />,
+  '/workspace': <WorkspacePage />,
   '/login': <LoginPage />,
   '/reset-password': <ResetPasswordPage />,
   '/privacy': <PrivacyPage />,

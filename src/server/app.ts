@@ -41,6 +41,10 @@ import { SWEEP_CRON, SWEEP_QUEUE, sweepBookings } from './features/bookings/swee
 import { defineBookingNoticeJob } from './features/bookings/booking-notices.js';
 import type { BookingDeps } from './features/bookings/booking-deps.js';
 import { paymentRoutes } from './features/payments/routes.js';
+import { adminRoutes } from './features/admin/routes.js';
+import { applicationRoutes } from './features/applications/routes.js';
+import { workspaceRoutes } from './features/workspace/routes.js';
+import type { FeatureDeps } from './features/feature-deps.js';
 import { createPayments } from './features/payments/payments.js';
 import { PRODUCT_NAME } from '../common/brand.js';
 import type { CurrentUser } from '../common/user.js';
@@ -166,6 +170,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(aiRoutes, createAiProvider(config));
   await app.register(bookingRoutes, { deps: bookingDeps });
   await app.register(paymentRoutes, { payments });
+  const featureDeps: FeatureDeps = { deps: bookingDeps, listings: expertListings };
+  await app.register(applicationRoutes, featureDeps);
+  await app.register(workspaceRoutes, { ...featureDeps, prefix: '/api/workspace' });
+  await app.register(adminRoutes, { ...featureDeps, prefix: '/api/admin' });
   if (options.operatorToken) await app.register(operatorRoutes, { token: options.operatorToken });
 
   const serveClient = !!options.clientDir && existsSync(join(options.clientDir, 'index.html'));

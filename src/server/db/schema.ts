@@ -13,9 +13,11 @@ import {
   serial,
   text,
   timestamp,
+  date,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { EXPERT_STATUSES, ROLES, SERVICE_TYPES, USER_STATUSES } from '../../common/roles.js';
+import { APPLICATION_STATUSES, EXPERT_STATUSES, ROLES, SERVICE_TYPES, USER_STATUSES } from '../../common/roles.js';
 import { BOOKING_STATUSES } from '../../common/booking-status.js';
 import { BOAT_TYPES, PAYMENT_STATUSES } from '../../common/booking.js';
 
@@ -49,6 +51,8 @@ export const users = pgTable('users', {
   zipCode: text('zip_code'),
   role: text('role', { enum: ROLES }).notNull().default('user'),
   status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
+  /** Set when an administrator deleted the account: the person is anonymised, the rows others need stay. */
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
   ...timestamps,
 }, (t) => [oneOf('users', t.role, ROLES), oneOf('users', t.status, USER_STATUSES)]);
 
@@ -112,7 +116,7 @@ export const experts = pgTable(
   'experts',
   {
     id: serial('id').primaryKey(),
-    // Null for the seeded demo experts, who have no account.
+    // The expert's account; at most one expert profile per account.
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     specialty: text('specialty').notNull(),
@@ -133,6 +137,8 @@ export const experts = pgTable(
     serviceTypes: text('service_types').array().notNull().default(sql`ARRAY[]::text[]`),
     available: boolean('available').notNull().default(true),
     status: text('status', { enum: EXPERT_STATUSES }).notNull().default('pending'),
+    /** Why an administrator suspended the expert (also in the audit log). */
+    statusReason: text('status_reason'),
     timeZone: text('time_zone').notNull().default('America/New_York'),
     /** Bookings are confirmed at once instead of waiting for the expert. */
     instantBooking: boolean('instant_booking').notNull().default(false),
@@ -153,9 +159,70 @@ export const experts = pgTable(
     index('experts_status_specialty_rating_idx').on(t.status, t.specialty, t.rating.desc(), t.reviewCount.desc(), t.id),
     index('experts_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('experts_location_text_trgm_idx').using('gin', sql`${t.locationText} gin_trgm_ops`),
-    index('experts_user_id_idx').on(t.userId),
+    uniqueIndex('experts_user_id_idx').on(t.userId),
     oneOf('experts', t.status, EXPERT_STATUSES),
   ],
+);
+
+/**
+ * An application to become an expert, as submitted (document 001's payload), and the decision on it.
+ * Applying creates the pending expert profile beside it; a rejection removes that profile and keeps this
+ * row, so the person may apply again. One pending application per account.
+ */
+export const expertApplications = pgTable(
+  'expert_applications',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    expertId: integer('expert_id').references(() => experts.id, { onDelete: 'set null' }),
+    status: text('status', { enum: APPLICATION_STATUSES }).notNull().default('pending'),
+    payload: jsonb('payload').notNull(),
+    decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decisionReason: text('decision_reason'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('expert_applications_one_pending_idx').on(t.userId).where(sql`status = 'pending'`),
+    index('expert_applications_expert_idx').on(t.expertId),
+    oneOf('expert_applications', t.status, APPLICATION_STATUSES),
+  ],
+);
+
+/**
+ * An expert's weekly working hours per service type, in the expert's own time zone: minutes after local
+ * midnight on a weekday (0 = Sunday). Several ranges a day are allowed (a lunch break).
+ */
+export const expertWorkingHours = pgTable(
+  'expert_working_hours',
+  {
+    expertId: integer('expert_id')
+      .notNull()
+      .references(() => experts.id, { onDelete: 'cascade' }),
+    serviceType: text('service_type', { enum: SERVICE_TYPES }).notNull(),
+    weekday: integer('weekday').notNull(),
+    startMinute: integer('start_minute').notNull(),
+    endMinute: integer('end_minute').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.expertId, t.serviceType, t.weekday, t.startMinute] }),
+    oneOf('expert_working_hours', t.serviceType, SERVICE_TYPES),
+    check('expert_working_hours_weekday_check', sql`${t.weekday} between 0 and 6`),
+    check('expert_working_hours_range_check', sql`${t.startMinute} >= 0 and ${t.endMinute} <= 1440 and ${t.startMinute} < ${t.endMinute}`),
+  ],
+);
+
+/** Local dates (in the expert's zone) the expert does not work. */
+export const expertDaysOff = pgTable(
+  'expert_days_off',
+  {
+    expertId: integer('expert_id')
+      .notNull()
+      .references(() => experts.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    note: text('note'),
+  },
+  (t) => [primaryKey({ columns: [t.expertId, t.date] })],
 );
 
 export const aiSessions = pgTable(

@@ -1,11 +1,12 @@
 import type { Database } from '../db/client.js';
 import { experts } from '../db/schema.js';
+import { insertDefaultWorkingHours } from '../features/workspace/default-hours.js';
 
 type NewExpert = typeof experts.$inferInsert;
 
 let counter = 0;
 
-/** Inserts an approved expert with plausible values; overrides set what a test is about. */
+/** Inserts an approved expert with plausible values and the default week; overrides set what a test is about. */
 export async function insertExpert(db: Database, overrides: Partial<NewExpert> = {}) {
   counter += 1;
   const [row] = await db
@@ -32,5 +33,6 @@ export async function insertExpert(db: Database, overrides: Partial<NewExpert> =
       ...overrides,
     })
     .returning();
+  await insertDefaultWorkingHours(db, [row!.id]);
   return row!;
 }

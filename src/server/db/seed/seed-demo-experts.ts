@@ -2,22 +2,33 @@ import { count } from 'drizzle-orm';
 import type { Database } from '../client.js';
 import { experts } from '../schema.js';
 import { demoExperts } from './demo-experts.js';
+import { insertDefaultWorkingHours } from '../../features/workspace/default-hours.js';
+import { inTransaction } from '../transaction.js';
 
 /** Inserts the demo experts that are not there yet (matched by name); safe to run again. */
 export async function seedDemoExperts(db: Database): Promise<number> {
   const existing = new Set((await db.select({ name: experts.name }).from(experts)).map((row) => row.name));
   const missing = demoExperts.filter((expert) => !existing.has(expert.name));
   if (missing.length === 0) return 0;
-  await db.insert(experts).values(
-    missing.map((expert) => ({
-      ...expert,
-      status: 'approved' as const,
-      // Demo experts have no account to answer requests with: their bookings are confirmed at once.
-      instantBooking: true,
-      // Spread the join dates over the last three years so 'Member since' varies.
-      createdAt: new Date(Date.now() - ((expert.name.length * 37) % 1000) * 86_400_000),
-    })),
-  );
+  await inTransaction(db, async (tx) => {
+    const inserted = await tx
+      .insert(experts)
+      .values(
+        missing.map((expert) => ({
+          ...expert,
+          status: 'approved' as const,
+          // Demo experts have no account to answer requests with: their bookings are confirmed at once.
+          instantBooking: true,
+          // Spread the join dates over the last three years so 'Member since' varies.
+          createdAt: new Date(Date.now() - ((expert.name.length * 37) % 1000) * 86_400_000),
+        })),
+      )
+      .returning({ id: experts.id });
+    await insertDefaultWorkingHours(
+      tx,
+      inserted.map((row) => row.id),
+    );
+  });
   return missing.length;
 }
 

@@ -1,0 +1,18 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireRole } from '../../auth/guards.js';
+import type { FeatureDeps } from '../feature-deps.js';
+import { adminUserRoutes } from '../admin-users/routes.js';
+import { adminExpertRoutes } from '../admin-experts/routes.js';
+
+/**
+ * Everything under /api/admin, behind one guard (401 signed out, 403 for anyone but an administrator)
+ * that runs before the request is parsed: an admin route cannot forget it, and a stranger learns nothing
+ * from validation errors.
+ */
+export const adminRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, options) => {
+  app.addHook('onRequest', async (request) => {
+    await requireRole(request, 'admin');
+  });
+  await app.register(adminUserRoutes, options);
+  await app.register(adminExpertRoutes, options);
+};
