@@ -1,12 +1,14 @@
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import type { Database, SqlExecutor } from './client.js';
+import { poolTransactionRunner, type Database, type SqlExecutor } from './client.js';
 
 /**
  * Runs `work` in one transaction. Services take a `Database` that may already be a transaction: drizzle
  * then nests a savepoint, so a service runs the same inside or outside a caller's transaction.
  */
 export function inTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
+  const onPool = poolTransactionRunner(db);
+  if (onPool) return onPool(work);
   return db.transaction((tx) => work(tx as unknown as Database));
 }
 
