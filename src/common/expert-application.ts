@@ -158,7 +158,7 @@ const businessInfoSchema = z
     { error: 'Business information must be an object' },
   )
   // A payload without business details gets the insurance message, not a bare type error.
-  .prefault({});
+  .prefault({ insuranceProvider: '' });
 
 /**
  * Document 001's application payload, validated the same way by the form and by `POST /api/expert/apply`.
