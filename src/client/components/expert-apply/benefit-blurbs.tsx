@@ -21,15 +21,17 @@ const BENEFITS: { title: string; text: string; icon: LucideIcon }[] = [
 
 export function BenefitBlurbs() {
   return (
-    <ul className="grid gap-4 sm:grid-cols-3">
+    <ul className="mx-auto grid w-full max-w-5xl gap-3 sm:grid-cols-3 sm:gap-4">
       {BENEFITS.map(({ title, text, icon: Icon }) => (
         <li key={title}>
-          <Card className="flex h-full flex-col items-center gap-3 p-5 text-center sm:p-6">
-            <span className="flex size-12 items-center justify-center rounded-full bg-navy-50 text-navy-700">
+          <Card className="flex h-full items-start gap-4 p-4 sm:flex-col sm:items-center sm:gap-3 sm:p-6 sm:text-center">
+            <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-navy-50 text-navy-700 sm:size-12">
               <Icon aria-hidden className="size-6" />
             </span>
-            <h2 className="text-base font-semibold text-slate-900">{title}</h2>
-            <p className="text-sm text-slate-600">{text}</p>
+            <div className="flex flex-col gap-1 sm:gap-2">
+              <h2 className="text-base font-semibold text-slate-900">{title}</h2>
+              <p className="text-sm text-slate-600">{text}</p>
+            </div>
           </Card>
         </li>
       ))}

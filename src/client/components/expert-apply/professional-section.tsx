@@ -10,8 +10,8 @@ export function ProfessionalSection() {
       <FieldGrid>
         <TextField name="city" label="City" autoComplete="address-level2" />
         <div className="grid grid-cols-2 gap-4">
-          <TextField name="state" label="State" autoComplete="address-level1" placeholder="MD" />
-          <TextField name="zipCode" label="ZIP Code" autoComplete="postal-code" inputMode="numeric" placeholder="21401" />
+          <TextField name="state" label="State" autoComplete="address-level1" />
+          <TextField name="zipCode" label="ZIP Code" autoComplete="postal-code" inputMode="numeric" />
         </div>
         <SpecialtyField />
         <TextField name="experience" label="Years of Experience" type="number" min={MIN_EXPERIENCE_YEARS} inputMode="numeric" />

@@ -15,7 +15,7 @@ export function ServiceSection() {
       <div
         role="group"
         aria-labelledby="serviceTypes-label"
-        aria-describedby={['serviceTypes-hint', typesError ? 'serviceTypes-error' : null].filter(Boolean).join(' ')}
+        aria-describedby={typesError ? 'serviceTypes-error serviceTypes-hint' : 'serviceTypes-hint'}
         className="flex flex-col gap-3"
       >
         <p id="serviceTypes-label" className="text-sm font-medium text-slate-800">

@@ -18,7 +18,9 @@ export function TextField({ name, label, optional, hint, multiline, ...inputProp
   const { register, formState } = useFormContext<ApplicationFormValues>();
   const id = fieldId(name);
   const error = fieldError(formState.errors, name);
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  // The message takes the hint's place, right under the control: both at once read as clutter.
+  const showHint = hint && !error;
+  const describedBy = showHint ? `${id}-hint` : error ? `${id}-error` : undefined;
   const common = { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, ...register(name) };
   return (
     <FormField id={id} label={label} optional={optional} error={error}>
@@ -27,7 +29,7 @@ export function TextField({ name, label, optional, hint, multiline, ...inputProp
       ) : (
         <Input type={inputProps.type ?? 'text'} {...inputProps} {...common} />
       )}
-      {hint ? (
+      {showHint ? (
         <p id={`${id}-hint`} className="text-xs text-slate-500">
           {hint}
         </p>
