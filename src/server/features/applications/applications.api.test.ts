@@ -225,6 +225,15 @@ describe('POST /api/expert/apply', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('takes one of two applications sent at the same moment and answers the other 409', async () => {
+    const applicant = await signUp(t.app);
+    const answers = await Promise.all([apply(applicant, application()), apply(applicant, application({ specialty: 'Detailing' }))]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    expect(answers.find((a) => a.statusCode === 409)!.json().message).toBe(ALREADY_PENDING);
+    const profiles = await t.database.db.select().from(experts).where(eq(experts.userId, applicant.id));
+    expect(profiles).toHaveLength(1);
+  });
+
   it.each(['approved', 'suspended'] as const)('answers 409 to an account whose expert profile is %s', async (expertStatus) => {
     const applicant = await signUp(t.app);
     await insertExpert(t.database.db, { userId: applicant.id, status: expertStatus });

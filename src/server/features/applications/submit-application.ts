@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { expertApplications, experts, users } from '../../db/schema.js';
-import { inTransaction } from '../../db/transaction.js';
+import { inTransaction, LOCKS } from '../../db/transaction.js';
 import { writeAudit } from '../../audit/audit-log.js';
 import { AppError } from '../../core/app-error.js';
 import { enqueueEmail } from '../../mail/email-job.js';
@@ -51,6 +51,9 @@ function expertProfileOf(application: ExpertApplication) {
  */
 export async function submitApplication(deps: ApplicationDeps, user: CurrentUser, application: ExpertApplication): Promise<ApplicationSummary> {
   return inTransaction(deps.db, async (tx) => {
+    // Two submits at once (a double click, two tabs) queue here, so the second sees the first's
+    // application and hears the pending 409 instead of tripping over a unique index.
+    await tx.execute(sql`select pg_advisory_xact_lock(${LOCKS.applicationsOfUser}::int, hashtext(${user.id}))`);
     const [pending] = await tx
       .select({ id: expertApplications.id })
       .from(expertApplications)
