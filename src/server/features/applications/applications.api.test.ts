@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { asUser, createTestApp, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
+import { ORIGIN, asUser, createTestApp, nextClientAddress, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
 import { insertExpert } from '../../test/expert-factory.js';
 import { startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox.js';
 import { auditLog, expertApplications, expertWorkingHours, experts, users } from '../../db/schema.js';
@@ -196,12 +196,20 @@ describe('POST /api/expert/apply', () => {
     expect(mail.text).toContain('We will e-mail you once your application has been reviewed.');
   });
 
-  it('lets a pending applicant keep using the product as an owner', async () => {
+  it('lets a pending applicant sign in and keep using the product as an owner', async () => {
     const applicant = await signUp(t.app);
     expect((await apply(applicant, application())).statusCode).toBe(201);
     const me = await t.app.inject(asUser(applicant, { method: 'GET', url: '/api/auth/user' }));
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ status: 'pending', role: 'user' });
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: ORIGIN,
+      remoteAddress: nextClientAddress(),
+      payload: { email: applicant.email, password: applicant.password },
+    });
+    expect(signIn.statusCode).toBe(200);
   });
 
   it('shows the latest application and its decision, 404 before any', async () => {
