@@ -70,7 +70,7 @@ async function noHorizontalOverflow(page: Page) {
 }
 
 describe('the expert application', () => {
-  it('sends a visitor to sign in and back, shows every message once, submits, and then shows the review', async () => {
+  it('sends a visitor to sign in and back, shows every message once, shows the server\'s field messages, submits, and then shows the review', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/expert/apply');
     await page.waitForURL(/\/login\?/);
@@ -118,9 +118,32 @@ describe('the expert application', () => {
     await page.locator('#onsiteRate').fill('$135');
     await page.locator('#serviceRadius').fill('40');
     await fillApplication(page);
-    await page.getByRole('button', { name: 'Submit Expert Application' }).click();
 
+    // The server checks again with the same schema: a request changed on its way (here the second
+    // reference's name dropped) is refused by the real server, and its field message lands under the field.
+    await page.route('**/api/expert/apply', async (route) => {
+      const body = route.request().postDataJSON() as { references: { name: string }[] };
+      body.references[1]!.name = '';
+      await route.continue({ postData: JSON.stringify(body) });
+    });
+    await page.getByRole('button', { name: 'Submit Expert Application' }).click();
+    await toast(page, 'Submission Error', 'Reference name is required');
+    await errorOf(page, 'references-1-name').waitFor();
+    expect(await errorOf(page, 'references-1-name').textContent()).toBe('Reference name is required');
+    expect(await page.locator('#references-1-name').inputValue()).toBe('Ann Cole');
+    await page.unroute('**/api/expert/apply');
+
+    // Held back a moment so the button's sending state can be seen.
+    await page.route('**/api/expert/apply', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Submit Expert Application' }).click();
+    const sending = page.getByRole('button', { name: 'Submitting Application...' });
+    await sending.waitFor();
+    expect(await sending.isDisabled()).toBe(true);
     await page.getByRole('heading', { name: 'Application Submitted!' }).waitFor();
+    await page.unroute('**/api/expert/apply');
     await page.locator('main').getByText(/review your application within 5-7 business days/).waitFor();
     await toast(page, 'Application Submitted', "Your expert application has been submitted successfully. We'll review it within 5-7 business days.");
     await snap(page, 'expert-apply-submitted-1280');
