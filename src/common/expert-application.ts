@@ -40,7 +40,7 @@ export const MAX_REFERENCES = 5;
 /** Highest hourly onsite rate we accept, in cents: a typo guard, not a market cap. */
 export const MAX_ONSITE_RATE_CENTS = 1_000_000;
 
-export const MESSAGES = {
+export const APPLICATION_MESSAGES = {
   email: 'Valid email is required',
   phone: 'Valid phone number is required',
   city: 'City is required',
@@ -89,7 +89,7 @@ function wholeNumber(value: string | number): number {
 
 /** Text converts to an integer, or 0 when it is not a number (document 001), so it fails the minimum. */
 const experienceSchema = z
-  .union([z.string(), z.number()], { error: MESSAGES.experience })
+  .union([z.string(), z.number()], { error: APPLICATION_MESSAGES.experience })
   .transform((value) => {
     const years = wholeNumber(value);
     return Number.isNaN(years) ? 0 : years;
@@ -97,7 +97,7 @@ const experienceSchema = z
   .pipe(
     z
       .number()
-      .min(MIN_EXPERIENCE_YEARS, MESSAGES.experience)
+      .min(MIN_EXPERIENCE_YEARS, APPLICATION_MESSAGES.experience)
       .max(MAX_EXPERIENCE_YEARS, `Years of experience must be at most ${MAX_EXPERIENCE_YEARS}`),
   );
 
@@ -111,7 +111,7 @@ const serviceRadiusSchema = z
   .pipe(
     z
       .number()
-      .min(MIN_SERVICE_RADIUS, MESSAGES.serviceRadius)
+      .min(MIN_SERVICE_RADIUS, APPLICATION_MESSAGES.serviceRadius)
       .max(MAX_SERVICE_RADIUS, `Service radius must be at most ${MAX_SERVICE_RADIUS} miles`),
   );
 
@@ -127,22 +127,22 @@ export function moneyToCents(text: string): number | null {
 }
 
 const onsiteRateSchema = z
-  .string({ error: MESSAGES.onsiteRate })
+  .string({ error: APPLICATION_MESSAGES.onsiteRate })
   .trim()
-  .min(1, MESSAGES.onsiteRate)
-  .max(20, MESSAGES.onsiteRateFormat)
-  .refine((text) => moneyToCents(text) !== null, MESSAGES.onsiteRateFormat)
+  .min(1, APPLICATION_MESSAGES.onsiteRate)
+  .max(20, APPLICATION_MESSAGES.onsiteRateFormat)
+  .refine((text) => moneyToCents(text) !== null, APPLICATION_MESSAGES.onsiteRateFormat)
   .refine((text) => (moneyToCents(text) ?? 0) > 0, 'Onsite rate must be more than $0')
   .refine((text) => (moneyToCents(text) ?? 0) <= MAX_ONSITE_RATE_CENTS, 'Onsite rate must be at most $10,000 per hour');
 
-const phoneSchema = (label: string) => requiredText(MESSAGES.phone, 30, label, 10);
+const phoneSchema = (label: string) => requiredText(APPLICATION_MESSAGES.phone, 30, label, 10);
 
 export const referenceSchema = z.object(
   {
-    name: requiredText(MESSAGES.referenceName, 100, 'Reference name'),
-    company: requiredText(MESSAGES.referenceCompany, 200, 'Company'),
+    name: requiredText(APPLICATION_MESSAGES.referenceName, 100, 'Reference name'),
+    company: requiredText(APPLICATION_MESSAGES.referenceCompany, 200, 'Company'),
     phone: phoneSchema('Phone number'),
-    relationship: requiredText(MESSAGES.referenceRelationship, 200, 'Relationship'),
+    relationship: requiredText(APPLICATION_MESSAGES.referenceRelationship, 200, 'Relationship'),
   },
   { error: 'Each reference needs a name, company, phone and relationship' },
 );
@@ -152,7 +152,7 @@ const businessInfoSchema = z
     {
       businessName: optionalText(200, 'Business name'),
       businessAddress: optionalText(300, 'Business address'),
-      insuranceProvider: requiredText(MESSAGES.insuranceProvider, 1000, 'Insurance information'),
+      insuranceProvider: requiredText(APPLICATION_MESSAGES.insuranceProvider, 1000, 'Insurance information'),
       licenseNumber: optionalText(100, 'License number'),
     },
     { error: 'Business information must be an object' },
@@ -170,35 +170,35 @@ export const expertApplicationSchema = z
     firstName: firstNameSchema,
     lastName: lastNameSchema,
     email: z
-      .string({ error: MESSAGES.email })
+      .string({ error: APPLICATION_MESSAGES.email })
       .trim()
       .toLowerCase()
-      .pipe(z.email(MESSAGES.email).max(254, 'Email must be at most 254 characters')),
+      .pipe(z.email(APPLICATION_MESSAGES.email).max(254, 'Email must be at most 254 characters')),
     phone: phoneSchema('Phone number'),
-    city: requiredText(MESSAGES.city, 100, 'City'),
-    state: requiredText(MESSAGES.state, 50, 'State'),
+    city: requiredText(APPLICATION_MESSAGES.city, 100, 'City'),
+    state: requiredText(APPLICATION_MESSAGES.state, 50, 'State'),
     zipCode: z
-      .string({ error: MESSAGES.zipCode })
+      .string({ error: APPLICATION_MESSAGES.zipCode })
       .trim()
-      .regex(/^\d{5}(-?\d{4})?$/, MESSAGES.zipCode),
-    specialty: z.enum(SPECIALTY_CHOICES, { error: MESSAGES.specialty }),
+      .regex(/^\d{5}(-?\d{4})?$/, APPLICATION_MESSAGES.zipCode),
+    specialty: z.enum(SPECIALTY_CHOICES, { error: APPLICATION_MESSAGES.specialty }),
     experience: experienceSchema,
-    certifications: requiredText(MESSAGES.certifications, 1000, 'Certifications', 10),
-    bio: requiredText(MESSAGES.bio, 2000, 'Bio', 50),
+    certifications: requiredText(APPLICATION_MESSAGES.certifications, 1000, 'Certifications', 10),
+    bio: requiredText(APPLICATION_MESSAGES.bio, 2000, 'Bio', 50),
     serviceTypes: z
-      .array(z.enum(SERVICE_TYPES, { error: "Service types must be 'video' or 'onsite'" }), { error: MESSAGES.serviceTypes })
-      .min(1, MESSAGES.serviceTypes)
-      .max(SERVICE_TYPES.length, MESSAGES.serviceTypes)
+      .array(z.enum(SERVICE_TYPES, { error: "Service types must be 'video' or 'onsite'" }), { error: APPLICATION_MESSAGES.serviceTypes })
+      .min(1, APPLICATION_MESSAGES.serviceTypes)
+      .max(SERVICE_TYPES.length, APPLICATION_MESSAGES.serviceTypes)
       .transform((types) => SERVICE_TYPES.filter((t) => types.includes(t))),
     onsiteRate: onsiteRateSchema,
     serviceRadius: serviceRadiusSchema,
     businessInfo: businessInfoSchema,
     references: z
-      .array(referenceSchema, { error: MESSAGES.references })
-      .min(MIN_REFERENCES, MESSAGES.references)
+      .array(referenceSchema, { error: APPLICATION_MESSAGES.references })
+      .min(MIN_REFERENCES, APPLICATION_MESSAGES.references)
       .max(MAX_REFERENCES, `Please provide at most ${MAX_REFERENCES} references`),
-    backgroundCheck: z.literal(true, { error: MESSAGES.backgroundCheck }),
-    termsAccepted: z.literal(true, { error: MESSAGES.termsAccepted }),
+    backgroundCheck: z.literal(true, { error: APPLICATION_MESSAGES.backgroundCheck }),
+    termsAccepted: z.literal(true, { error: APPLICATION_MESSAGES.termsAccepted }),
   })
   .transform((application) => ({ ...application, onsiteRateCents: moneyToCents(application.onsiteRate)! }));
 

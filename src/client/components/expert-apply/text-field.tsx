@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react';
 import { useFormContext, type FieldPath } from 'react-hook-form';
 import { FormField } from '../ui/form-field';
 import { Input } from '../ui/input';
@@ -11,7 +12,7 @@ type Props = {
   optional?: boolean;
   hint?: string;
   multiline?: boolean;
-} & Pick<React.ComponentProps<'input'>, 'type' | 'autoComplete' | 'inputMode' | 'min' | 'placeholder'>;
+} & Pick<ComponentProps<'input'>, 'type' | 'autoComplete' | 'inputMode' | 'min' | 'placeholder'>;
 
 /** One text control of the application with its label, hint and validation message under it. */
 export function TextField({ name, label, optional, hint, multiline, ...inputProps }: Props) {
