@@ -38,6 +38,9 @@ async function search(page: Page, text: string) {
   await page.getByLabel('Search').fill(text);
 }
 
+/** Toasts last 5 s; screenshots wait for them to leave so the screen shows. */
+const toastsGone = (page: Page) => expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 10_000 }).toBe(0);
+
 const count = (page: Page, n: number) => page.getByRole('heading', { name: `Users (${n})`, exact: true }).waitFor();
 
 describe('user management', () => {
@@ -116,7 +119,9 @@ describe('user management', () => {
     await own.getByRole('button', { name: 'Cancel' }).click();
 
     await search(page, '');
-    await page.getByRole('heading', { name: /^Users \(\d+\)$/ }).waitFor();
+    await page.getByLabel('Status').selectOption({ label: 'All statuses' });
+    await expect.poll(() => page.getByTestId('user-row').count()).toBeGreaterThanOrEqual(2);
+    await toastsGone(page);
     await snap(page, 'user-management-1280');
     await expectAccessible(page);
 
@@ -134,12 +139,30 @@ describe('user management', () => {
     await context.close();
   });
 
-  it('sends a signed-out visitor to sign in after the Unauthorized toast', async () => {
+  it('sends a signed-out visitor to sign in about 500 ms after the Unauthorized toast', async () => {
     const { context, page } = await newPage(browser);
+    // The toast lives on the page the redirect leaves: the page itself notes when it appeared and when the
+    // page was left, in session storage, which the sign-in page (same origin, same tab) can still read.
+    await page.addInitScript(() => {
+      if (location.pathname !== '/user-management') return;
+      new MutationObserver(() => {
+        const toast = document.querySelector('[data-sonner-toast]');
+        if (toast && !sessionStorage.getItem('toastText')) {
+          sessionStorage.setItem('toastText', toast.textContent ?? '');
+          sessionStorage.setItem('toastAt', String(Date.now()));
+        }
+      }).observe(document, { childList: true, subtree: true });
+      addEventListener('pagehide', () => sessionStorage.setItem('leftAt', String(Date.now())));
+    });
     await page.goto('/user-management');
-    // Seen on this page: the redirect (a full navigation) waits for the toast rather than replacing it.
-    await toast(page, 'Unauthorized: You are logged out. Logging in again...');
     await page.waitForURL(/\/login\?returnTo=%2Fuser-management$/);
+    const seen = await page.evaluate(() => ({
+      text: sessionStorage.getItem('toastText'),
+      delay: Number(sessionStorage.getItem('leftAt')) - Number(sessionStorage.getItem('toastAt')),
+    }));
+    expect(seen.text).toContain('Unauthorized: You are logged out. Logging in again...');
+    expect(seen.delay).toBeGreaterThanOrEqual(400);
+    expect(seen.delay).toBeLessThan(3_000);
     await context.close();
   });
 
