@@ -81,11 +81,16 @@ describe('user management', () => {
     await dialog.getByLabel('First Name').fill('');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await dialog.getByText('First name is required').waitFor();
+    await snap(page, 'user-management-edit-required-1280');
     await dialog.getByLabel('Email').fill('not-an-email');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await dialog.getByText('Invalid email address').waitFor();
-    await dialog.getByLabel('Email').fill(marlinEmail);
+    // The server's field error comes back under its field.
     await dialog.getByLabel('First Name').fill('Marlo');
+    await dialog.getByLabel('Email').fill(adminEmail);
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await dialog.locator('#edit-email-error').getByText('This email address is already used by another account.').waitFor();
+    await dialog.getByLabel('Email').fill(marlinEmail);
     await dialog.getByLabel('Phone').fill('(410) 555-0142');
     await snap(page, 'user-management-edit-1280');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
