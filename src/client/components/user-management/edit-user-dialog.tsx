@@ -42,7 +42,7 @@ function formValues(user: AdminUser): AdminUserUpdateInput {
 /** Why the role may not be free to change, said before the administrator tries. */
 function roleHint(user: AdminUser): string | null {
   if (user.role === 'expert' && user.expertStatus === 'approved') return "An approved expert's role follows their expert profile.";
-  if (!user.hasExpertProfile) return 'Expert is given by approving an expert application.';
+  if (user.expertStatus !== 'approved') return 'Expert is given by approving an expert application.';
   return null;
 }
 

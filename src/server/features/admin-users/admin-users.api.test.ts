@@ -269,6 +269,22 @@ describe('PATCH /api/admin/users/{userId}', () => {
     expect(response.json().message).toMatch(/Expert Management/);
   });
 
+  it('gives role expert back to the owner of an approved expert profile', async () => {
+    const { user } = await newApprovedExpert();
+    await setRole(user, 'user');
+    const response = await patch(admin, user.id, edit(user, { role: 'expert' }));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ role: 'expert', expertStatus: 'approved' });
+  });
+
+  it("answers 409 for making an expert of an account whose expert profile is suspended", async () => {
+    const { user } = await newApprovedExpert({ status: 'suspended', statusReason: 'Licence lapsed' });
+    await setRole(user, 'user');
+    const response = await patch(admin, user.id, edit(user, { role: 'expert' }));
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(EXPERT_NEEDS_PROFILE);
+  });
+
   it.each(['user', 'admin'] as const)('answers 409 for changing an approved expert to %s, pointing to Expert Management', async (role) => {
     const { user } = await newApprovedExpert();
     const response = await patch(admin, user.id, edit(user, { role }));

@@ -29,8 +29,9 @@ export interface UpdateUserOptions {
 
 function refuseRoleChange(target: AdminUser, input: AdminUserUpdate): void {
   if (input.role === target.role) return;
-  // The workspace acts on the caller's expert profile: an expert without one would have nothing to work on.
-  if (input.role === 'expert' && !target.hasExpertProfile) throw new AppError('CONFLICT', EXPERT_NEEDS_PROFILE);
+  // The workspace acts on the caller's expert profile: without an approved one (none yet, or suspended)
+  // the role would open a workspace for an expert who may not work.
+  if (input.role === 'expert' && target.expertStatus !== 'approved') throw new AppError('CONFLICT', EXPERT_NEEDS_PROFILE);
   // Demoting here would leave the expert listed and bookable with nobody able to answer the requests.
   if (target.role === 'expert' && target.expertStatus === 'approved') throw new AppError('CONFLICT', APPROVED_EXPERT_ROLE);
 }
