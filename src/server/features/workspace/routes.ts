@@ -12,6 +12,8 @@ export const workspaceRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, o
   app.addHook('onRequest', async (request) => {
     await requireRole(request, 'expert');
   });
-  await app.register(workspaceBookingRoutes, options);
-  await app.register(workspacePracticeRoutes, options);
+  // Only the deps: `options` also holds this plugin's prefix, which would be applied a second time.
+  const deps: FeatureDeps = { deps: options.deps, listings: options.listings };
+  await app.register(workspaceBookingRoutes, deps);
+  await app.register(workspacePracticeRoutes, deps);
 };
