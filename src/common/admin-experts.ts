@@ -111,20 +111,18 @@ export const decisionReasonSchema = z.object({
 });
 export type DecisionReasonInput = z.input<typeof decisionReasonSchema>;
 
-/** The body of reinstate: a reason is welcome but not needed. */
-export const reinstateSchema = z
-  .object({
-    reason: z
-      .string({ error: 'The reason must be text' })
-      .trim()
-      .max(REASON_MAX_LENGTH, REASON_TOO_LONG)
-      .nullable()
-      .optional()
-      .transform((value) => (value ? value : null)),
-  })
-  // Fastify reads a request without a body as null.
-  .nullish()
-  .transform((body) => body ?? { reason: null });
+/** The reinstate form: a reason is welcome but not needed. */
+export const optionalReasonSchema = z.object({
+  reason: z
+    .string({ error: 'The reason must be text' })
+    .trim()
+    .max(REASON_MAX_LENGTH, REASON_TOO_LONG)
+    .nullable()
+    .optional(),
+});
+
+/** The body of reinstate, which may be absent (Fastify reads a request without a body as null). */
+export const reinstateSchema = optionalReasonSchema.nullish().transform((body) => ({ reason: body?.reason || null }));
 export type ReinstateInput = z.input<typeof reinstateSchema>;
 
 /**
