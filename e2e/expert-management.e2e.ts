@@ -76,6 +76,9 @@ describe('expert management', () => {
     }
     await snap(page, 'expert-management-review-1280');
     await expectAccessible(page);
+    // The decision can be taken from the application itself, or from the card.
+    await review.getByRole('button', { name: 'Reject' }).waitFor();
+    await review.getByRole('button', { name: 'Approve' }).waitFor();
     await page.keyboard.press('Escape');
     await review.waitFor({ state: 'detached' });
 
@@ -118,7 +121,8 @@ describe('expert management', () => {
 
     // Reject another applicant with a reason: the pending profile leaves the list.
     card = await findCard(page, MIREILLE);
-    await card.getByRole('button', { name: 'Reject' }).click();
+    await card.getByRole('button', { name: 'Review application' }).click();
+    await page.getByRole('dialog', { name: `Application of ${MIREILLE}` }).getByRole('button', { name: 'Reject' }).click();
     dialog = page.getByRole('dialog', { name: `Reject the application of ${MIREILLE}?` });
     await dialog.getByLabel('Reason for rejecting').fill('Please attach your fabricator certificate');
     await dialog.getByRole('button', { name: 'Reject application' }).click();
@@ -130,11 +134,11 @@ describe('expert management', () => {
 
   it('works at 390 px', async () => {
     const { context, page } = await adminOnScreen(MOBILE);
-    await snap(page, 'expert-management-390');
     await expectAccessible(page);
     // The applicant approved above is suspended again here, which also leaves the public listing as
     // the demo data set the other journeys count on.
     const card = await findCard(page, TOBIAS);
+    await snap(page, 'expert-management-390');
     await card.getByRole('button', { name: 'Suspend' }).click();
     const dialog = page.getByRole('dialog', { name: `Suspend ${TOBIAS}?` });
     await dialog.getByLabel('Reason for suspending').fill('Pending a second reference check');

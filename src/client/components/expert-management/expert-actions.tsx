@@ -22,11 +22,14 @@ export function ExpertActions({ expert }: { expert: AdminExpert }) {
   const reject = useRejectExpert();
   const close = () => setAsking(null);
 
-  const onApprove = () =>
+  const onApprove = (done?: () => void) =>
     approve.mutate(
       { id: expert.id },
       {
-        onSuccess: () => showToast({ title: 'Expert Approved', description: 'Expert has been approved successfully.' }),
+        onSuccess: () => {
+          done?.();
+          showToast({ title: 'Expert Approved', description: 'Expert has been approved successfully.' });
+        },
         onError: (error) => showDecisionError(error, 'Failed to approve expert'),
       },
     );
@@ -68,7 +71,7 @@ export function ExpertActions({ expert }: { expert: AdminExpert }) {
     <div className="flex flex-wrap gap-2">
       {expert.status === 'pending' ? (
         <>
-          <Button size="sm" onClick={onApprove} disabled={approve.isPending || reject.isPending} className="bg-green-700 hover:bg-green-800">
+          <Button size="sm" onClick={() => onApprove()} disabled={approve.isPending || reject.isPending} className="bg-green-700 hover:bg-green-800">
             <Check aria-hidden /> {approve.isPending ? 'Approving...' : 'Approve'}
           </Button>
           <Button size="sm" variant="outline" onClick={() => setAsking('reject')} disabled={approve.isPending || reject.isPending} className="border-red-300 text-red-700 hover:bg-red-50">
@@ -86,7 +89,7 @@ export function ExpertActions({ expert }: { expert: AdminExpert }) {
           <RotateCcw aria-hidden /> {reinstate.isPending ? 'Reinstating...' : 'Reinstate'}
         </Button>
       ) : null}
-      <ApplicationReviewDialog expert={expert} />
+      <ApplicationReviewDialog expert={expert} approving={approve.isPending} onApprove={onApprove} onReject={() => setAsking('reject')} />
       <Button asChild size="sm" variant="ghost">
         <a href={`/expert/${expert.id}`} target="_blank" rel="noopener noreferrer">
           <ExternalLink aria-hidden /> View Profile
