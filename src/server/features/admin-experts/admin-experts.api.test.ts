@@ -186,6 +186,19 @@ describe('PUT /api/admin/experts/{id}/approve', () => {
     expect(await db().select().from(expertWorkingHours).where(eq(expertWorkingHours.expertId, expert.id))).toEqual([]);
   });
 
+  it('lets only one of two administrators deciding at once win; the other gets 409', async () => {
+    const { expert } = await newApplicant('Dora');
+    const answers = await Promise.all([
+      put(admin, `/api/admin/experts/${expert.id}/approve`),
+      put(admin, `/api/admin/experts/${expert.id}/reject`, { reason: 'Duplicate application' }),
+    ]);
+    // Approval first: the rejection meets an approved expert (409). Rejection first: the pending profile
+    // is gone when the approval gets the row (404). Never both.
+    expect([[200, 409], [204, 404]]).toContainEqual(answers.map((a) => a.statusCode).sort());
+    const entries = await db().select().from(auditLog).where(and(eq(auditLog.entityType, 'expert'), eq(auditLog.entityId, String(expert.id))));
+    expect(entries.length).toBeLessThanOrEqual(1);
+  });
+
   it('answers 409 for an expert who is not pending, and 404 for an unknown one', async () => {
     const approved = await insertExpert(db());
     const conflict = await put(admin, `/api/admin/experts/${approved.id}/approve`);
