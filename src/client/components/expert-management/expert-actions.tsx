@@ -101,7 +101,7 @@ export function ExpertActions({ expert }: { expert: AdminExpert }) {
         open={asking === 'suspend'}
         onOpenChange={(open) => setAsking(open ? 'suspend' : null)}
         title={`Suspend ${expert.name}?`}
-        description="The expert disappears from the listings and cannot be booked. Their upcoming bookings are cancelled and the owners told and refunded. The expert receives your reason by e-mail."
+        description="The expert disappears from the listings and cannot be booked. Their upcoming bookings are cancelled and the owners told (and refunded if they paid). The expert receives your reason by e-mail."
         label="Reason for suspending"
         placeholder="For example: insurance certificate expired on 1 March"
         confirmLabel="Suspend"
