@@ -9,6 +9,14 @@ const ACTIONS: Record<string, string> = {
   'expert_application.submit': 'Application submitted',
 };
 
+/** A recorded action this screen has no label for yet, still readable: 'expert.verify_id' -> 'Verify id'. */
+function actionLabel(action: string) {
+  const known = ACTIONS[action];
+  if (known) return known;
+  const words = (action.split('.').pop() ?? action).replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 const when = (iso: string) => format(new Date(iso), "MMM d, yyyy 'at' h:mm a");
 
 /** Every decision about the expert (who, when, why), and the account's earlier applications. */
@@ -23,7 +31,7 @@ export function DecisionHistory({ detail }: { detail: AdminExpertDetail }) {
           {detail.history.map((entry) => (
             <li key={entry.id} className="rounded-lg bg-slate-50 px-3 py-2 text-sm">
               <p>
-                <span className="font-semibold text-slate-900">{ACTIONS[entry.action] ?? entry.action}</span>{' '}
+                <span className="font-semibold text-slate-900">{actionLabel(entry.action)}</span>{' '}
                 <span className="text-slate-600">
                   {when(entry.at)}
                   {entry.by ? ` by ${entry.by.name}` : ''}
