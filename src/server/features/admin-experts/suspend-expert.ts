@@ -1,10 +1,9 @@
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
-import { bookings, experts } from '../../db/schema.js';
+import { eq } from 'drizzle-orm';
+import { experts } from '../../db/schema.js';
 import { inTransaction, LOCKS, lockForTransaction } from '../../db/transaction.js';
 import { writeAudit } from '../../audit/audit-log.js';
-import { transitionBooking } from '../bookings/change-booking.js';
+import { cancelUpcomingBookings } from '../bookings/cancel-upcoming.js';
 import { PRODUCT_NAME } from '../../../common/brand.js';
-import { LIVE_STATUSES } from '../../../common/booking-status.js';
 import type { SuspendedExpert } from '../../../common/admin-experts.js';
 import { emailExpert, expertSnapshot, lockExpertFor, type ExpertDecisionContext } from './expert-decision.js';
 import { getAdminExpert } from './read-admin-experts.js';
@@ -28,16 +27,7 @@ export async function suspendExpert(context: ExpertDecisionContext, id: number, 
     await lockForTransaction(tx, LOCKS.bookingsOfExpert, id);
     const before = await lockExpertFor(tx, id, 'suspend');
     const [after] = await tx.update(experts).set({ status: 'suspended', statusReason: reason }).where(eq(experts.id, id)).returning();
-    const upcoming = await tx
-      .select({ id: bookings.id })
-      .from(bookings)
-      .where(and(eq(bookings.expertId, id), inArray(bookings.status, [...LIVE_STATUSES]), gt(bookings.startsAt, deps.now())))
-      .orderBy(asc(bookings.startsAt));
-    // The same transition owners and experts use (audit entry, refund, e-mails), run inside this transaction.
-    const inThisTransaction = { ...deps, db: tx };
-    for (const booking of upcoming) {
-      await transitionBooking(inThisTransaction, { user: admin }, booking.id, 'cancel', SUSPENSION_CANCEL_REASON);
-    }
+    const cancelled = await cancelUpcomingBookings(deps, tx, admin, { expertId: id }, SUSPENSION_CANCEL_REASON);
     await writeAudit(tx, {
       actorUserId: admin.id,
       actorRole: 'admin',
@@ -45,11 +35,11 @@ export async function suspendExpert(context: ExpertDecisionContext, id: number, 
       entityType: 'expert',
       entityId: String(id),
       before: expertSnapshot(before),
-      after: { ...expertSnapshot(after!), cancelledBookings: upcoming.map((booking) => booking.id) },
+      after: { ...expertSnapshot(after!), cancelledBookings: cancelled },
       note: reason,
     });
     await emailExpert(context, tx, after!, 'suspended', reason);
-    return { ...(await getAdminExpert(tx, id)), cancelledBookings: upcoming.length };
+    return { ...(await getAdminExpert(tx, id)), cancelledBookings: cancelled.length };
   });
   context.listings.clear();
   return suspended;

@@ -9,7 +9,9 @@ import type { Role, UserStatus } from '../../../common/roles.js';
 import { EMAIL_TAKEN_MESSAGE } from '../profile/service.js';
 import { LAST_ADMIN, OWN_ADMIN_ROLE, OWN_DEACTIVATION, OWN_DELETION, USER_NOT_FOUND } from './account-safety.js';
 import { APPROVED_EXPERT_ROLE, EXPERT_NEEDS_PROFILE, updateUser } from './update-user.js';
-import { ACCOUNT_DELETED_REASON, DELETED_USER_NAME, deletedEmail, deleteUser } from './delete-user.js';
+import { ACCOUNT_DELETED_REASON, DELETED_USER_NAME, OWNER_DELETED_REASON, deletedEmail, deleteUser } from './delete-user.js';
+import type { BookingDeps } from '../bookings/booking-deps.js';
+import { SUSPENSION_CANCEL_REASON } from '../admin-experts/suspend-expert.js';
 
 let t: TestApp;
 let admin: TestUser;
@@ -376,8 +378,11 @@ describe('DELETE /api/admin/users/{userId}', () => {
     expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, owner.id))).toEqual([]);
     expect(await t.database.db.select().from(accounts).where(eq(accounts.userId, owner.id))).toEqual([]);
     expect((await whoAmI(owner)).statusCode).toBe(401);
+    // Kept for the expert's history, and cancelled: the expert is not left waiting for nobody.
     const kept = await t.database.db.select().from(bookings).where(eq(bookings.userId, owner.id));
-    expect(kept.map((b) => b.id)).toEqual([booked.json().id]);
+    expect(kept.map((b) => ({ id: b.id, status: b.status, cancelReason: b.cancelReason }))).toEqual([
+      { id: booked.json().id, status: 'cancelled', cancelReason: OWNER_DELETED_REASON },
+    ]);
 
     const signIn = await t.app.inject({
       method: 'POST',
@@ -424,8 +429,14 @@ describe('DELETE /api/admin/users/{userId}', () => {
     const { user, expert } = await newApprovedExpert({ name: 'Della Deleted' });
     const before = await t.app.inject({ method: 'GET', url: '/api/experts?q=Della' });
     expect(before.json().map((e: { id: number }) => e.id)).toEqual([expert.id]);
+    const owner = await signUp(t.app, { email: 'dellas.customer@example.com' });
+    const booked = await postBooking(t.app, owner, videoBooking(expert.id, daysAhead(12), '10:00 AM'));
+    expect(booked.statusCode).toBe(201);
 
     expect((await remove(admin, user.id)).statusCode).toBe(204);
+
+    const [booking] = await t.database.db.select().from(bookings).where(eq(bookings.id, booked.json().id));
+    expect(booking).toMatchObject({ status: 'cancelled', cancelReason: SUSPENSION_CANCEL_REASON });
 
     const [profile] = await t.database.db.select().from(experts).where(eq(experts.id, expert.id));
     expect(profile).toMatchObject({ status: 'suspended', statusReason: ACCOUNT_DELETED_REASON });
@@ -458,6 +469,14 @@ describe('the last active administrator', () => {
    * administrator acting is a second active one. It guards the race of two administrators removing each
    * other at the same moment, which the services run here directly, both at once.
    */
+  const bookingDeps = (): BookingDeps => ({
+    db: t.database.db,
+    jobs: t.app.jobs,
+    baseUrl: t.app.config.BASE_URL,
+    mailFrom: t.app.config.MAIL_FROM,
+    now: () => new Date(),
+  });
+
   async function pairOfAdministrators() {
     const [first, second] = [await newAdmin(), await newAdmin()];
     // Only these two count: every other administrator of this file is made inactive for the test.
@@ -501,8 +520,8 @@ describe('the last active administrator', () => {
     const { first, second, restore } = await pairOfAdministrators();
     try {
       const results = await Promise.allSettled([
-        deleteUser(t.database.db, { actorId: first.id, userId: second.id }),
-        deleteUser(t.database.db, { actorId: second.id, userId: first.id }),
+        deleteUser(bookingDeps(), { actorId: first.id, userId: second.id }),
+        deleteUser(bookingDeps(), { actorId: second.id, userId: first.id }),
       ]);
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       expect(results.find((r) => r.status === 'rejected')?.reason).toMatchObject({ statusCode: 409, message: LAST_ADMIN });

@@ -67,7 +67,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, {
     },
     async (request, reply) => {
       const actor = await requireUser(request);
-      const { expertSuspended } = await deleteUser(deps.db, { actorId: actor.id, userId: request.params.userId });
+      const { expertSuspended } = await deleteUser(deps, { actorId: actor.id, userId: request.params.userId });
       if (expertSuspended) listings.clear();
       return reply.status(204).send(null);
     },
