@@ -69,7 +69,7 @@ export type ApplicationPayload = z.infer<typeof applicationPayloadSchema>;
 const personSchema = z.object({ id: z.string(), name: z.string() });
 
 /** An application in full, with the decision on it. */
-export const expertApplicationSchema = z.object({
+export const applicationReviewSchema = z.object({
   id: z.number().int(),
   status: z.enum(APPLICATION_STATUSES),
   submittedAt: z.iso.datetime(),
@@ -78,7 +78,7 @@ export const expertApplicationSchema = z.object({
   decisionReason: z.string().nullable(),
   payload: applicationPayloadSchema,
 });
-export type ExpertApplication = z.infer<typeof expertApplicationSchema>;
+export type ApplicationReview = z.infer<typeof applicationReviewSchema>;
 
 /** One decision or change of an expert, read from the audit log: who, when, what and why. */
 export const expertDecisionSchema = z.object({
@@ -94,9 +94,9 @@ export type ExpertDecision = z.infer<typeof expertDecisionSchema>;
 /** `GET /api/admin/experts/{id}`: the expert, the latest application in full, and every decision so far. */
 export const adminExpertDetailSchema = z.object({
   expert: adminExpertSchema,
-  application: expertApplicationSchema.nullable(),
+  application: applicationReviewSchema.nullable(),
   /** Earlier applications of the same account (for instance a rejected one), newest first. */
-  earlierApplications: z.array(expertApplicationSchema.omit({ payload: true })),
+  earlierApplications: z.array(applicationReviewSchema.omit({ payload: true })),
   history: z.array(expertDecisionSchema),
 });
 export type AdminExpertDetail = z.infer<typeof adminExpertDetailSchema>;

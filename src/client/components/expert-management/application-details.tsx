@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { CheckCircle2, XCircle } from 'lucide-react';
-import type { ExpertApplication } from '@common/admin-experts';
+import type { ApplicationReview } from '@common/admin-experts';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -38,7 +38,7 @@ function Consent({ given, label }: { given: boolean; label: string }) {
 const SERVICE_NAMES = { video: 'Video Consultations', onsite: 'Onsite Services' } as const;
 
 /** The application as the person submitted it: every section of the form, in the form's order. */
-export function ApplicationDetails({ application }: { application: ExpertApplication }) {
+export function ApplicationDetails({ application }: { application: ApplicationReview }) {
   const { payload } = application;
   return (
     <div className="flex flex-col gap-5">

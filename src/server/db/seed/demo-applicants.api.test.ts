@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { asUser, createTestApp, signUp, type TestApp } from '../../test/test-app.js';
 import { accounts, expertApplications, users } from '../schema.js';
-import { DEMO_EMAIL_DOMAIN, demoApplicants, seedDemoApplicants } from './demo-applicants.js';
+import { demoApplicants, seedDemoApplicants } from './demo-applicants.js';
+import { DEMO_EMAIL_DOMAIN } from './demo-accounts.js';
 import type { AdminExpert, AdminExpertDetail } from '../../../common/admin-experts.js';
 
 let t: TestApp;

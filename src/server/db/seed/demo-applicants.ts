@@ -4,21 +4,17 @@ import type { Database } from '../client.js';
 import { expertApplications, experts, users } from '../schema.js';
 import { inTransaction } from '../transaction.js';
 import type { ApplicationPayload } from '../../../common/admin-experts.js';
-import type { Specialty } from '../../../common/specialties.js';
-
-/** The addresses of demo people: a reserved domain, so no real inbox ever receives their mail. */
-export const DEMO_EMAIL_DOMAIN = 'demo.kbmarine.example';
+import { expertApplicationSchema } from '../../../common/expert-application.js';
+import { expertProfileOf } from '../../features/applications/submit-application.js';
+import { DEMO_EMAIL_DOMAIN } from './demo-accounts.js';
 
 interface DemoApplicant {
-  /** Our listing specialty for the application's choice (payload.specialty). */
-  specialty: Specialty;
   payload: ApplicationPayload;
 }
 
 /** Fictional people who have applied and wait for a decision, so the expert management screen has work to show. */
 export const demoApplicants: DemoApplicant[] = [
   {
-    specialty: 'engines',
     payload: {
       firstName: 'Tobias',
       lastName: 'Wren',
@@ -49,7 +45,6 @@ export const demoApplicants: DemoApplicant[] = [
     },
   },
   {
-    specialty: 'canvas',
     payload: {
       firstName: 'Mireille',
       lastName: 'Sato',
@@ -80,7 +75,6 @@ export const demoApplicants: DemoApplicant[] = [
     },
   },
   {
-    specialty: 'electronics',
     payload: {
       firstName: 'Anders',
       lastName: 'Kolbe',
@@ -123,7 +117,7 @@ export async function seedDemoApplicants(db: Database): Promise<number> {
   const missing = demoApplicants.filter((applicant) => !existing.has(applicant.payload.email));
   if (missing.length === 0) return 0;
   await inTransaction(db, async (tx) => {
-    for (const [index, { specialty, payload }] of missing.entries()) {
+    for (const [index, { payload }] of missing.entries()) {
       const userId = randomUUID();
       // Applied over the last few days, so the list has an order to show.
       const appliedAt = new Date(Date.now() - (index + 1) * 26 * 3_600_000);
@@ -142,24 +136,7 @@ export async function seedDemoApplicants(db: Database): Promise<number> {
       });
       const [expert] = await tx
         .insert(experts)
-        .values({
-          userId,
-          name: `${payload.firstName} ${payload.lastName}`,
-          specialty,
-          bio: payload.bio,
-          city: payload.city,
-          state: payload.state,
-          zipCode: payload.zipCode,
-          certifications: payload.certifications,
-          experience: payload.experience,
-          serviceRadius: payload.serviceRadius,
-          // The application has no video rate: the new expert sets it in the workspace.
-          videoRateCents: 0,
-          onsiteRateCents: Math.round(Number(payload.onsiteRate) * 100),
-          serviceTypes: payload.serviceTypes,
-          status: 'pending',
-          createdAt: appliedAt,
-        })
+        .values({ ...expertProfileOf(expertApplicationSchema.parse(payload)), userId, createdAt: appliedAt })
         .returning({ id: experts.id });
       await tx.insert(expertApplications).values({ userId, expertId: expert!.id, payload, createdAt: appliedAt });
     }

@@ -4,7 +4,7 @@ import { auditLog, expertApplications, experts, users } from '../../db/schema.js
 import { AppError } from '../../core/app-error.js';
 import { centsToDecimal } from '../../../common/expert-rules.js';
 import { displayName } from '../../../common/user-display.js';
-import type { AdminExpert, AdminExpertDetail, ExpertApplication, ExpertDecision } from '../../../common/admin-experts.js';
+import type { AdminExpert, AdminExpertDetail, ApplicationReview, ExpertDecision } from '../../../common/admin-experts.js';
 import { readApplicationPayload } from './application-payload.js';
 
 export const EXPERT_NOT_FOUND = 'Expert not found';
@@ -80,7 +80,7 @@ function person(names: Map<string, string>, id: string | null) {
   return id && name ? { id, name } : null;
 }
 
-function toApplication(row: ApplicationRow, names: Map<string, string>): ExpertApplication {
+function toApplication(row: ApplicationRow, names: Map<string, string>): ApplicationReview {
   return {
     id: row.id,
     status: row.status,

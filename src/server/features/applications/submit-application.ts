@@ -23,7 +23,7 @@ export interface ApplicationDeps {
 }
 
 /** The pending expert profile an application creates: hidden from listings until an administrator approves it. */
-function expertProfileOf(application: ExpertApplication) {
+export function expertProfileOf(application: ExpertApplication) {
   return {
     name: `${application.firstName} ${application.lastName}`,
     specialty: listingSpecialtyOf(application.specialty),
