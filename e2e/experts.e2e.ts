@@ -58,6 +58,9 @@ describe('the expert listing (/experts)', () => {
       'Navigation Systems',
       'Hull & Structure',
       'Electrical Systems',
+      'Canvas & Upholstery',
+      'Detailing',
+      'General Maintenance',
     ]);
     await specialty.selectOption('engines');
     await found(page, ENGINE_EXPERTS).waitFor();

@@ -1,6 +1,7 @@
 /**
- * Expert specialties. The first eight are the listing filter of document 001 (value and label);
- * the last three appear only in the expert application's choices.
+ * Expert specialties. The first eight are the listing filter of document 001 (value and label); the
+ * last three were added for the expert application's choices that none of the eight fits (Canvas &
+ * Upholstery, Detailing, General Maintenance), so such an expert is labelled truly and can be found.
  */
 export const SPECIALTIES = [
   { value: 'engines', label: 'Engine Repair' },
@@ -19,9 +20,6 @@ export const SPECIALTIES = [
 export type Specialty = (typeof SPECIALTIES)[number]['value'];
 
 export const SPECIALTY_VALUES = SPECIALTIES.map((s) => s.value) as [Specialty, ...Specialty[]];
-
-/** The eight specialties the listing's Specialty select offers (after 'All Specialties'). */
-export const LISTING_SPECIALTIES = SPECIALTIES.slice(0, 8);
 
 export function specialtyLabel(value: string): string {
   return SPECIALTIES.find((s) => s.value === value)?.label ?? value;

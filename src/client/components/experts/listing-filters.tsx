@@ -1,10 +1,10 @@
-import { LISTING_SPECIALTIES } from '@common/specialties';
+import { SPECIALTIES } from '@common/specialties';
 import { EXPERT_SORTS } from '@common/expert';
 import { FilterSelect } from './filter-select';
 import { FilterTextInput } from './filter-text-input';
 import { ALL_SPECIALTIES, sortOptions } from './filter-options';
 
-const SPECIALTY_OPTIONS = [ALL_SPECIALTIES, ...LISTING_SPECIALTIES];
+const SPECIALTY_OPTIONS = [ALL_SPECIALTIES, ...SPECIALTIES];
 const SORT_OPTIONS = sortOptions(EXPERT_SORTS);
 
 export interface ListingFilterValues {
