@@ -44,6 +44,8 @@ import { paymentRoutes } from './features/payments/routes.js';
 import { adminRoutes } from './features/admin/routes.js';
 import { applicationRoutes } from './features/applications/routes.js';
 import { workspaceRoutes } from './features/workspace/routes.js';
+import { expertPhotoRoutes } from './features/workspace/expert-photo-routes.js';
+import { localPhotoStore } from './features/workspace/photo-store.js';
 import type { FeatureDeps } from './features/feature-deps.js';
 import { createPayments } from './features/payments/payments.js';
 import { PRODUCT_NAME } from '../common/brand.js';
@@ -172,7 +174,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(paymentRoutes, { payments });
   const featureDeps: FeatureDeps = { deps: bookingDeps, listings: expertListings };
   await app.register(applicationRoutes, featureDeps);
-  await app.register(workspaceRoutes, { ...featureDeps, prefix: '/api/workspace' });
+  const photos = localPhotoStore(config.DATA_DIR);
+  await app.register(expertPhotoRoutes, { photos });
+  await app.register(workspaceRoutes, { ...featureDeps, photos, prefix: '/api/workspace' });
   await app.register(adminRoutes, { ...featureDeps, prefix: '/api/admin' });
   if (options.operatorToken) await app.register(operatorRoutes, { token: options.operatorToken });
 

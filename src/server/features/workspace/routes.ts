@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireRole } from '../../auth/guards.js';
-import type { FeatureDeps } from '../feature-deps.js';
 import { workspaceBookingRoutes } from './bookings-routes.js';
-import { workspacePracticeRoutes } from './practice-routes.js';
+import { workspacePracticeRoutes, type WorkspaceOptions } from './practice-routes.js';
 
 /**
  * The expert workspace under /api/workspace, behind one guard for role expert that runs before the
  * request is parsed. Every route acts on the caller's own expert profile and its bookings only.
  */
-export const workspaceRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, options) => {
+export const workspaceRoutes: FastifyPluginAsyncZod<WorkspaceOptions> = async (app, options) => {
   app.addHook('onRequest', async (request) => {
     await requireRole(request, 'expert');
   });
