@@ -11,6 +11,8 @@ export const workspaceRoutes: FastifyPluginAsyncZod<WorkspaceOptions> = async (a
   app.addHook('onRequest', async (request) => {
     await requireRole(request, 'expert');
   });
-  await app.register(workspaceBookingRoutes, options);
-  await app.register(workspacePracticeRoutes, options);
+  // The children inherit this plugin's prefix; passing it on again would double it.
+  const { deps, listings, photos } = options;
+  await app.register(workspaceBookingRoutes, { deps, listings });
+  await app.register(workspacePracticeRoutes, { deps, listings, photos });
 };
