@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { users, experts } from '../db/schema.js';
+import type { experts } from '../db/schema.js';
+import { users } from '../db/schema.js';
 import { insertExpert } from './expert-factory.js';
 import { asUser, signUp, type TestApp, type TestUser } from './test-app.js';
 import { daysAhead } from './booking-helpers.js';
