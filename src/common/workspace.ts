@@ -181,3 +181,25 @@ export const workspaceBookingsSchema = z.object({
 export type WorkspaceBookings = z.infer<typeof workspaceBookingsSchema>;
 
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * The workspace's practice form: the PATCH schema, where an empty video rate means 'not set' (a new
+ * expert has none) and video cannot be ticked without one.
+ */
+export const practiceFormSchema = z
+  .preprocess((value) => {
+    if (!value || typeof value !== 'object') return value;
+    const { videoRate, ...rest } = value as Record<string, unknown>;
+    return videoRate === '' || videoRate === undefined ? rest : value;
+  }, updateWorkspaceProfileSchema)
+  .superRefine((body, ctx) => {
+    if (body.serviceTypes?.includes('video') && body.videoRate === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['videoRate'], message: VIDEO_NEEDS_RATE });
+    }
+  });
+
+/** What the practice form sends: its values as typed, without an empty video rate. */
+export function practiceFormBody(values: UpdateWorkspaceProfileInput): UpdateWorkspaceProfileInput {
+  const { videoRate, ...rest } = values;
+  return videoRate === '' || videoRate === undefined ? rest : values;
+}
