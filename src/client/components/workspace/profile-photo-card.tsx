@@ -38,16 +38,16 @@ export function ProfilePhotoCard({ profile }: { profile: WorkspaceProfile }) {
   };
 
   return (
-    <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-center">
+    <div className="flex flex-col items-center gap-4 text-center">
       {preview ? (
         <img src={preview} alt="Your new photo, uploading" className="size-28 rounded-full object-cover opacity-70 ring-4 ring-navy-100" />
       ) : (
         <ExpertPhoto expert={profile} alt={`${profile.name}'s profile photo`} className="size-28 rounded-full ring-4 ring-navy-100" />
       )}
-      <div className="flex flex-col items-center gap-2 sm:items-start">
-        <p className="text-center text-sm text-slate-600 sm:text-left">A clear, friendly photo of your face. JPEG, PNG or WebP, up to 5 MB.</p>
+      <div className="flex flex-col items-center gap-3">
+        <p className="text-sm text-slate-600">A clear, friendly photo of your face. JPEG, PNG or WebP, up to 5 MB.</p>
         <input ref={input} id="profile-photo" type="file" accept="image/jpeg,image/png,image/webp" className="sr-only" onChange={onChoose} aria-label="Choose a profile photo" />
-        <div className="flex gap-2">
+        <div className="flex flex-wrap justify-center gap-2">
           <Button type="button" variant="secondary" disabled={busy} onClick={() => input.current?.click()}>
             <Upload aria-hidden /> {upload.isPending ? 'Uploading...' : profile.profileImage ? 'Change photo' : 'Upload photo'}
           </Button>

@@ -34,7 +34,7 @@ function clockLabel(minutes: number): string {
 
 function TimeSelect({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (value: string) => void }) {
   return (
-    <NativeSelect id={id} aria-label={label} value={value} onChange={(event) => onChange(event.target.value)} className="w-full sm:w-32">
+    <NativeSelect id={id} aria-label={label} value={value} onChange={(event) => onChange(event.target.value)} className="w-full min-w-0 px-2 text-sm sm:w-32 sm:px-3">
       {TIMES.map((minutes) => (
         <option key={minutes} value={timeOfDayOf(minutes)}>
           {clockLabel(minutes)}
@@ -120,8 +120,8 @@ function WeekForm({ stored }: { stored: WorkingHoursAnswer }) {
           const working = ranges.length > 0;
           const message = messages.get(weekday);
           return (
-            <li key={weekday} className="flex flex-col gap-3 p-3 sm:flex-row sm:items-start sm:gap-4">
-              <label className="flex w-36 shrink-0 cursor-pointer items-center gap-3 pt-2">
+            <li key={weekday} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-start sm:gap-4">
+              <label className="flex w-36 shrink-0 cursor-pointer items-center gap-3 sm:pt-2.5">
                 <input
                   type="checkbox"
                   className="size-4 accent-navy-700"
@@ -134,7 +134,7 @@ function WeekForm({ stored }: { stored: WorkingHoursAnswer }) {
               <div className="flex flex-1 flex-col gap-2">
                 {working ? (
                   ranges.map((range, index) => (
-                    <div key={index} className="flex flex-wrap items-center gap-2">
+                    <div key={index} className="flex items-center gap-2">
                       <TimeSelect
                         id={`${service}-${weekday}-${index}-from`}
                         label={`${name} from`}
@@ -149,8 +149,25 @@ function WeekForm({ stored }: { stored: WorkingHoursAnswer }) {
                         onChange={(to) => setDay(weekday, ranges.map((r, i) => (i === index ? { ...r, to } : r)))}
                       />
                       {ranges.length > 1 ? (
-                        <Button type="button" variant="ghost" size="icon" aria-label={`Remove ${name} range ${index + 1}`} onClick={() => setDay(weekday, ranges.filter((_, i) => i !== index))}>
+                        <Button type="button" variant="ghost" size="icon" className="shrink-0" aria-label={`Remove ${name} hours ${index + 1}`} onClick={() => setDay(weekday, ranges.filter((_, i) => i !== index))}>
                           <Trash2 aria-hidden />
+                        </Button>
+                      ) : null}
+                      {index === ranges.length - 1 && ranges.length < 6 ? (
+                        <Button
+                          type="button"
+                          variant="ghost"
+                          size="icon"
+                          className="shrink-0"
+                          title="Add more hours (after a break)"
+                          aria-label={`Add hours on ${name}`}
+                          onClick={() => {
+                            const last = minutesOfTimeOfDay(range.to) ?? 17 * 60;
+                            const from = Math.min(last + 60, 23 * 60);
+                            setDay(weekday, [...ranges, { from: timeOfDayOf(from), to: timeOfDayOf(Math.min(from + 120, 24 * 60)) }]);
+                          }}
+                        >
+                          <Plus aria-hidden />
                         </Button>
                       ) : null}
                     </div>
@@ -158,21 +175,6 @@ function WeekForm({ stored }: { stored: WorkingHoursAnswer }) {
                 ) : (
                   <p className="pt-2 text-sm text-slate-500">Not working</p>
                 )}
-                {working && ranges.length < 6 ? (
-                  <Button
-                    type="button"
-                    variant="link"
-                    size="sm"
-                    className="self-start px-0"
-                    onClick={() => {
-                      const last = minutesOfTimeOfDay(ranges.at(-1)!.to) ?? 17 * 60;
-                      const from = Math.min(last + 60, 23 * 60);
-                      setDay(weekday, [...ranges, { from: timeOfDayOf(from), to: timeOfDayOf(Math.min(from + 120, 24 * 60)) }]);
-                    }}
-                  >
-                    <Plus aria-hidden /> Add hours on {name}
-                  </Button>
-                ) : null}
                 {message ? (
                   <p role="alert" className="text-sm text-red-600">
                     {message}
