@@ -45,13 +45,13 @@ export function SetupNotice({ profile }: { profile: WorkspaceProfile }) {
   return (
     <section aria-labelledby="setup-heading" className="rounded-xl border border-amber-200 bg-amber-50 p-5 sm:p-6">
       <h2 id="setup-heading" className="flex items-center gap-2 text-lg font-semibold text-amber-950">
-        <Sparkles aria-hidden className="size-5" /> Welcome aboard! Two things before owners can book video calls
+        <Sparkles aria-hidden className="size-5 shrink-0" /> Welcome aboard! Two things before owners can book video calls
       </h2>
       <p className="mt-1 text-sm text-amber-900">
         Set your price for a 30-minute video consultation, and confirm your time zone: we suggested {timeZoneName(profile.timeZone)} from
         your ZIP code {profile.zipCode}. Your booking times and working hours are in this zone.
       </p>
-      <form onSubmit={onSubmit} noValidate className="mt-4 grid gap-3 sm:grid-cols-[10rem_1fr_auto] sm:items-end">
+      <form onSubmit={onSubmit} noValidate className="mt-4 grid gap-3 sm:grid-cols-[13rem_1fr_auto] sm:items-end">
         <FormField id="setup-video-rate" label="Video rate ($ per 30 min)" error={errors.videoRate}>
           <Input
             id="setup-video-rate"
