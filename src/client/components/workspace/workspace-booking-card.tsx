@@ -41,6 +41,7 @@ export function WorkspaceBookingCard({ booking, now }: { booking: WorkspaceBooki
             <p className="text-sm text-slate-700">
               {times.date}, {times.time}
             </p>
+            {times.viewerTime ? <p className="text-xs text-slate-500">Your clock here: {times.viewerTime}</p> : null}
           </div>
         </div>
         <div className="flex items-center gap-2 sm:flex-col sm:items-end">
