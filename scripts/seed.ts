@@ -1,9 +1,10 @@
-// npm run db:seed — inserts the demo experts that are missing; safe to run again.
+// npm run db:seed — inserts the demo experts and applicants that are missing; safe to run again.
 import { resolve } from 'node:path';
 import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/client.js';
 import { acquireLock } from '../src/server/db/data-dir-lock.js';
 import { seedDemoExperts } from '../src/server/db/seed/seed-demo-experts.js';
+import { seedDemoApplicants } from '../src/server/db/seed/demo-applicants.js';
 
 async function main() {
   const config = loadConfig();
@@ -15,6 +16,8 @@ async function main() {
       await database.migrate();
       const added = await seedDemoExperts(database.db);
       console.log(added ? `Added ${added} demo experts.` : 'All demo experts are already there.');
+      const applicants = await seedDemoApplicants(database.db);
+      console.log(applicants ? `Added ${applicants} demo applicants.` : 'All demo applicants are already there.');
     } finally {
       await database.close();
     }

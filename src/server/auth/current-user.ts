@@ -63,6 +63,8 @@ export function getCurrentUser(
       async (session) => {
         if (!session) return null;
         const user = toCurrentUser(session.user as SessionUserRow);
+        // Deactivation deletes the sessions; this also holds for an account made inactive any other way.
+        if (user.status === 'inactive') return null;
         await onActive?.(user).catch((err: unknown) => request.log.warn({ err }, 'recording activity failed'));
         return user;
       },

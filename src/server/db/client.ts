@@ -60,6 +60,38 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   });
 }
 
+type TransactionRunner = <T>(work: (tx: Database) => Promise<T>) => Promise<T>;
+
+/** How `inTransaction` runs a transaction on a pooled database, by its drizzle handle (see transaction.ts). */
+const poolTransactions = new WeakMap<Database, TransactionRunner>();
+
+export function poolTransactionRunner(db: Database): TransactionRunner | undefined {
+  return poolTransactions.get(db);
+}
+
+/**
+ * drizzle's pool transaction sends BEGIN before its try/finally: when the connection breaks at that
+ * moment (PostgreSQL restarting, a network cut), the client is never released, the pool slowly fills
+ * with lost clients and `pool.end()` waits for them forever. So we check the client out ourselves and
+ * always release it; the pool drops a broken one on release. Each pooled client keeps its drizzle handle.
+ */
+function runTransactionsOn(pool: pg.Pool): TransactionRunner {
+  const handles = new WeakMap<pg.PoolClient, Database>();
+  return async (work) => {
+    const client = await pool.connect();
+    try {
+      let clientDb = handles.get(client);
+      if (!clientDb) {
+        clientDb = drizzlePg({ client, schema }) as unknown as Database;
+        handles.set(client, clientDb);
+      }
+      return await clientDb.transaction((tx) => work(tx as unknown as Database));
+    } finally {
+      client.release();
+    }
+  };
+}
+
 /** Any number for the advisory lock that serialises migrations between app servers starting together. */
 const MIGRATION_LOCK_KEY = 7_264_431_001;
 
@@ -82,8 +114,9 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   // the app recovers without a restart.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = drizzlePg({ client: pool, schema });
-  return handle(db as unknown as Database, {
+  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  poolTransactions.set(db, runTransactionsOn(pool));
+  return handle(db, {
     kind: 'postgres',
     url,
     executeSql: (text, values) => pool.query(text, values),

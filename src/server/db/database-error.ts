@@ -3,6 +3,8 @@ import { AppError } from '../core/app-error.js';
 /** The 409 message of each named constraint a user can run into; any other constraint gets a generic one. */
 const CONSTRAINT_MESSAGES: Record<string, string> = {
   bookings_no_overlap: 'That time was just booked. Please choose another time.',
+  expert_applications_one_pending_idx: 'You already have an expert application being reviewed.',
+  experts_user_id_idx: 'This account already has an expert profile.',
 };
 
 const CONFLICT_CODES = new Set(['23505', '23P01', '23503']);

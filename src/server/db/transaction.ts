@@ -1,12 +1,14 @@
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import type { Database, SqlExecutor } from './client.js';
+import { poolTransactionRunner, type Database, type SqlExecutor } from './client.js';
 
 /**
  * Runs `work` in one transaction. Services take a `Database` that may already be a transaction: drizzle
  * then nests a savepoint, so a service runs the same inside or outside a caller's transaction.
  */
 export function inTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
+  const onPool = poolTransactionRunner(db);
+  if (onPool) return onPool(work);
   return db.transaction((tx) => work(tx as unknown as Database));
 }
 
@@ -22,7 +24,7 @@ export function transactionExecutor(db: Database): SqlExecutor | undefined {
 }
 
 /** Lock namespaces for `pg_advisory_xact_lock(namespace, key)`. */
-export const LOCKS = { bookingsOfExpert: 1 } as const;
+export const LOCKS = { bookingsOfExpert: 1, applicationsOfUser: 2 } as const;
 
 /**
  * Serialises writers of one key until the transaction ends (PostgreSQL; PGlite runs one transaction at a

@@ -12,6 +12,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The same message as HTML; every value in it is escaped by its writer. */
+  html?: string;
   icalEvent?: CalendarInvite;
 }
 

@@ -4,12 +4,19 @@ import { experts } from '../schema.js';
 import { demoExperts } from './demo-experts.js';
 import { insertDefaultWorkingHours } from '../../features/workspace/default-hours.js';
 import { inTransaction } from '../transaction.js';
+import { ensureDemoExpertAccounts } from './demo-accounts.js';
 
-/** Inserts the demo experts that are not there yet (matched by name); safe to run again. */
+/**
+ * Inserts the demo experts that are not there yet (matched by name), with their starting week and an
+ * account each (see demo-accounts.ts); safe to run again. Answers how many experts it added.
+ */
 export async function seedDemoExperts(db: Database): Promise<number> {
   const existing = new Set((await db.select({ name: experts.name }).from(experts)).map((row) => row.name));
   const missing = demoExperts.filter((expert) => !existing.has(expert.name));
-  if (missing.length === 0) return 0;
+  if (missing.length === 0) {
+    await ensureDemoExpertAccounts(db);
+    return 0;
+  }
   await inTransaction(db, async (tx) => {
     const inserted = await tx
       .insert(experts)
@@ -17,7 +24,8 @@ export async function seedDemoExperts(db: Database): Promise<number> {
         missing.map((expert) => ({
           ...expert,
           status: 'approved' as const,
-          // Demo experts have no account to answer requests with: their bookings are confirmed at once.
+          // Nobody answers a demo expert's requests unless the person running the demo signs in as them:
+          // their bookings are confirmed at once (each can turn this off in the workspace).
           instantBooking: true,
           // Spread the join dates over the last three years so 'Member since' varies.
           createdAt: new Date(Date.now() - ((expert.name.length * 37) % 1000) * 86_400_000),
@@ -29,6 +37,7 @@ export async function seedDemoExperts(db: Database): Promise<number> {
       inserted.map((row) => row.id),
     );
   });
+  await ensureDemoExpertAccounts(db);
   return missing.length;
 }
 

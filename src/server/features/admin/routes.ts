@@ -13,6 +13,8 @@ export const adminRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, optio
   app.addHook('onRequest', async (request) => {
     await requireRole(request, 'admin');
   });
-  await app.register(adminUserRoutes, options);
-  await app.register(adminExpertRoutes, options);
+  // Only the deps: `options` also holds this plugin's prefix, which would be applied a second time.
+  const deps: FeatureDeps = { deps: options.deps, listings: options.listings };
+  await app.register(adminUserRoutes, deps);
+  await app.register(adminExpertRoutes, deps);
 };

@@ -14,6 +14,7 @@ import {
 import type { AiProvider, ConversationTurn } from '../../ai/provider.js';
 import type { PhotoCheck } from '../../../common/ai.js';
 import { AppError } from '../../core/app-error.js';
+import { inTransaction } from '../../db/transaction.js';
 
 export async function getAiSettings(db: Database): Promise<AiSettings> {
   const [row] = await db.select().from(aiSettings).where(eq(aiSettings.id, 1));
@@ -49,7 +50,7 @@ async function recordExchange(
   db: Database,
   input: { userId: string; sessionId?: string; question: string; answer: string; category: AiCategory },
 ): Promise<string> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     let sessionId = input.sessionId;
     if (!sessionId) {
       const [created] = await tx

@@ -315,6 +315,10 @@ if (process.env.TEST_DB === 'postgres') {
       const jobErrorsLogged = logged.filter((line) => line.msg === 'background jobs: database error').length;
       expect(jobErrorsLogged).toBeGreaterThan(0);
       figures.jobErrorsLogged = jobErrorsLogged;
+      // Every pooled connection came back: a transaction whose BEGIN met a broken connection used to keep
+      // its client for good (drizzle sends BEGIN outside its try/finally), and closing the pool then hung.
+      const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+      expect(pool.totalCount - pool.idleCount).toBe(0);
       console.info('outage (PostgreSQL):', JSON.stringify(figures));
     }, 90_000);
 

@@ -5,6 +5,7 @@ import { ROLES } from '../../../common/roles.js';
 import { AppError } from '../../core/app-error.js';
 import { dumpLivePglite, pgliteOf } from '../../db/backup.js';
 import { setUserRole } from './set-role.js';
+import { setUserPassword } from './set-password.js';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -33,6 +34,12 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ token: string }> = async (a
     '/api/internal/set-role',
     { schema: { hide: true, headers: tokenHeader, body: z.object({ email: z.string().min(1), role: z.enum(ROLES) }) } },
     async (request) => setUserRole(app.db, request.body.email, request.body.role),
+  );
+
+  app.post(
+    '/api/internal/set-password',
+    { schema: { hide: true, headers: tokenHeader, body: z.object({ email: z.string().min(1), password: z.string() }) } },
+    async (request) => setUserPassword(app.db, request.body.email, request.body.password),
   );
 
   // One backup at a time: each holds a copy of the database in memory while it runs.

@@ -36,13 +36,26 @@ function env() {
   };
 }
 
-function setRole(...args: string[]) {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/set-role.ts', ...args], {
+function command(script: string, args: string[], input?: string) {
+  return spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: root,
     env: env(),
     encoding: 'utf8',
     timeout: 60_000,
+    input,
   });
+}
+
+const setRole = (...args: string[]) => command('scripts/set-role.ts', args);
+const setPassword = (args: string[], input?: string) => command('scripts/set-password.ts', args, input);
+
+async function signIn(email: string, password: string) {
+  const response = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: `http://localhost:${port}` },
+    body: JSON.stringify({ email, password }),
+  });
+  return { status: response.status, cookie: response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
 }
 
 async function startServer() {
@@ -152,12 +165,7 @@ describe('npm run user:set-role', () => {
     const result = setRole('harbor-master@example.com', 'expert');
     expect(result.status, result.stderr).toBe(0);
     await startServer();
-    const response = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: `http://localhost:${port}` },
-      body: JSON.stringify({ email: 'harbor-master@example.com', password: 'cli-test-password' }),
-    });
-    const cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const { cookie } = await signIn('harbor-master@example.com', 'cli-test-password');
     expect(await roleOf(cookie)).toBe('expert');
   }, 120_000);
 
@@ -174,4 +182,32 @@ describe('npm run user:set-role', () => {
       expect(second.stderr).toContain('is using this data folder');
     }, 60_000);
   }
+});
+
+describe('npm run user:set-password', () => {
+  it('sets a new password while the server runs, ends the sessions, and the old password stops working', async () => {
+    const cookie = await signUp('deckhand@example.com');
+    const result = setPassword(['deckhand@example.com', '--password', 'a-brand-new-password']);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toContain('deckhand@example.com can now sign in with the new password');
+    expect((await fetch(`http://127.0.0.1:${port}/api/auth/user`, { headers: { cookie } })).status).toBe(401);
+    expect((await signIn('deckhand@example.com', 'cli-test-password')).status).toBe(401);
+    expect((await signIn('deckhand@example.com', 'a-brand-new-password')).status).toBe(200);
+  }, 60_000);
+
+  it('reads the password from standard input when none is given', async () => {
+    const result = setPassword(['deckhand@example.com'], 'piped-in-password\nignored second line\n');
+    expect(result.status, result.stderr).toBe(0);
+    expect((await signIn('deckhand@example.com', 'piped-in-password')).status).toBe(200);
+  }, 60_000);
+
+  it('refuses a short password and an unknown e-mail with clear messages and exit code 1', () => {
+    const short = setPassword(['deckhand@example.com', '--password', 'short']);
+    expect(short.status).toBe(1);
+    expect(short.stderr).toContain('Password must be at least 8 characters');
+    const unknown = setPassword(['nobody-here@example.com', '--password', 'long-enough-password']);
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain('No account uses the e-mail address nobody-here@example.com');
+    expect(setPassword(['--password']).stderr).toContain('Usage: npm run user:set-password');
+  }, 60_000);
 });
