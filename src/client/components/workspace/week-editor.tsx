@@ -57,15 +57,16 @@ function dayErrors(errors: Record<string, string>, service: ServiceType): Map<nu
 /** Weekly working hours per service: each day on or off, with one or more from-to ranges. */
 export function WeekEditor() {
   const stored = useWorkingHours();
+  // Kept here so the service being edited stays chosen when a save remounts the form.
+  const [service, setService] = useState<ServiceType>('video');
   if (stored.isError) return <LoadFailed what="your working hours" onRetry={() => void stored.refetch()} />;
   if (!stored.data) return <Skeleton className="h-72 w-full" />;
   // A fresh editor for each saved version, so the form starts from what is stored.
-  return <WeekForm key={stored.dataUpdatedAt} stored={stored.data} />;
+  return <WeekForm key={stored.dataUpdatedAt} stored={stored.data} service={service} onServiceChange={setService} />;
 }
 
-function WeekForm({ stored }: { stored: WorkingHoursAnswer }) {
+function WeekForm({ stored, service, onServiceChange: setService }: { stored: WorkingHoursAnswer; service: ServiceType; onServiceChange: (service: ServiceType) => void }) {
   const save = useSaveWorkingHours();
-  const [service, setService] = useState<ServiceType>('video');
   const [hours, setHours] = useState<WorkingHours>({ video: stored.video, onsite: stored.onsite });
   const [errors, setErrors] = useState<Record<string, string>>({});
 
@@ -82,13 +83,15 @@ function WeekForm({ stored }: { stored: WorkingHoursAnswer }) {
       setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message])));
       return;
     }
-    save.mutate(parsed.data, {
-      onSuccess: () => showToast({ title: 'Working hours saved', description: 'Owners are offered times inside these hours only.' }),
-      onError: (failure) => {
+    // Awaited rather than mutate's callbacks: a successful save remounts this form with the stored week,
+    // and callbacks given to mutate() do not run once their component has unmounted.
+    save.mutateAsync(parsed.data).then(
+      () => showToast({ title: 'Working hours saved', description: 'Owners are offered times inside these hours only.' }),
+      (failure: unknown) => {
         if (failure instanceof ApiError) setErrors(failure.fieldErrors);
         showToast({ title: 'Error', description: errorText(failure, 'Failed to save your working hours'), variant: 'destructive' });
       },
-    });
+    );
   };
 
   return (
