@@ -113,7 +113,7 @@ describe('the expert workspace', () => {
     await toast(page, 'Practice saved');
     await expect.poll(async () => (await api<Expert>(`/api/experts/${expert.id}`)).serviceTypes).toContain('video');
 
-    await page.getByRole('button', { name: 'Video consultations' }).click();
+    await page.getByRole('button', { name: 'Video calls' }).click();
     await page.getByRole('checkbox', { name: 'Work on Sunday' }).uncheck();
     await page.getByRole('combobox', { name: 'Saturday from' }).selectOption('10:00');
     await page.getByRole('combobox', { name: 'Saturday to' }).selectOption('14:00');

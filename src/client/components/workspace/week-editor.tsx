@@ -22,7 +22,7 @@ import { cn } from '../../lib/cn';
 import { LoadFailed } from '../bookings/load-failed';
 import { Skeleton } from '../ui/skeleton';
 
-const SERVICE_LABELS: Record<ServiceType, string> = { video: 'Video consultations', onsite: 'Onsite visits' };
+const SERVICE_LABELS: Record<ServiceType, string> = { video: 'Video calls', onsite: 'Onsite visits' };
 /** Monday first, as a working week reads; the API counts from Sunday. */
 const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0];
 const TIMES = Array.from({ length: (24 * 60) / HOURS_STEP_MINUTES + 1 }, (_, i) => i * HOURS_STEP_MINUTES);
