@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Expert } from '../src/common/expert.js';
@@ -92,7 +93,7 @@ describe('the expert workspace', () => {
     await context.close();
   });
 
-  it('lets a demo expert set their practice, accept a request, decline another with a reason and complete a started booking', async () => {
+  it('lets a demo expert set their practice (instant booking, hours, a day off, a photo), accept a request, decline another with a reason and complete a started booking', async () => {
     const videoExperts = await api<Expert[]>('/api/experts?serviceType=video&available=true&sort=name&limit=100');
     // The last by name: the other journeys book the first ones.
     const expert = videoExperts.at(-1)!;
@@ -125,6 +126,22 @@ describe('the expert workspace', () => {
     const times = async (date: string) => (await api<Slot[]>(`/api/experts/${expert.id}/slots?type=video&date=${date}`)).map((s) => s.time);
     expect(await times(saturday)).toEqual(['10:00 AM', '11:00 AM', '1:00 PM']);
     expect(await times(sunday)).toEqual([]);
+    // A day off: no times that day.
+    const dayOff = addDays(today, 30);
+    await page.getByLabel('Date', { exact: true }).fill(dayOff);
+    await page.getByLabel('Note').fill('Boat show');
+    await page.getByRole('button', { name: 'Add day off' }).click();
+    await toast(page, 'Day off added');
+    await page.getByRole('list', { name: 'Days off' }).getByText('Boat show').waitFor();
+    expect(await times(dayOff)).toEqual([]);
+
+    // A new photo, re-encoded by the server, shows in the listings.
+    const photo = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#4a7a9c' } }).png().toBuffer();
+    await page.locator('#profile-photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: photo });
+    await toast(page, 'Photo updated');
+    await expect.poll(async () => (await api<Expert>(`/api/experts/${expert.id}`)).profileImage).toMatch(/^\/api\/expert-photos\//);
+    expect(await page.getByRole('img', { name: `${expert.name}'s profile photo` }).getAttribute('src')).toMatch(/^\/api\/expert-photos\//);
+
     await snap(page, 'workspace-practice-1280');
     await expectAccessible(page);
 
