@@ -30,8 +30,9 @@ export async function setup(project: TestProject) {
   dataDir = mkdtempSync(join(tmpdir(), 'kb-e2e-'));
   server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     // TRUST_PROXY lets each browser context present its own client address (see browser.ts), so the
-    // per-address sign-up limit applies per simulated visitor, as it would in production.
-    env: { ...process.env, PORT: String(port), BASE_URL: baseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', TRUST_PROXY: 'true' },
+    // per-address sign-up limit applies per simulated visitor, as it would in production. TEST_CLOCK lets
+    // a journey move the booking rules' clock past a booking's start (see e2e/test-clock.ts).
+    env: { ...process.env, PORT: String(port), BASE_URL: baseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', TRUST_PROXY: 'true', TEST_CLOCK: 'true' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   for (let i = 0; i < 600; i++) {

@@ -12,6 +12,20 @@ export const MAX_ONSITE_HOURS = 8;
 export const WORKDAY_START_MINUTES = 8 * 60;
 export const WORKDAY_END_MINUTES = 18 * 60;
 
+/** A working range, minutes after local midnight: [start, end). */
+export interface MinuteRange {
+  start: number;
+  end: number;
+}
+
+/** The default working day as ranges: what every expert has until they edit their hours. */
+export const DEFAULT_WORKING_RANGES: readonly MinuteRange[] = [{ start: WORKDAY_START_MINUTES, end: WORKDAY_END_MINUTES }];
+
+/** A booking fits when it lies wholly inside one working range (a break splits the day). */
+export function fitsWorkingRanges(ranges: readonly MinuteRange[], startMinutes: number, minutes: number): boolean {
+  return ranges.some((range) => startMinutes >= range.start && startMinutes + minutes <= range.end);
+}
+
 /** The start times each service offers (document 001 section 9), minutes after local midnight. */
 export const SLOT_START_MINUTES: Record<ServiceType, readonly number[]> = {
   video: [9, 10, 11, 13, 14, 15, 16, 17].map((h) => h * 60),

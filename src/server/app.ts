@@ -44,6 +44,9 @@ import { paymentRoutes } from './features/payments/routes.js';
 import { adminRoutes } from './features/admin/routes.js';
 import { applicationRoutes } from './features/applications/routes.js';
 import { workspaceRoutes } from './features/workspace/routes.js';
+import { expertPhotoRoutes } from './features/workspace/expert-photo-routes.js';
+import { localPhotoStore } from './features/workspace/photo-store.js';
+import { createTestClock, testClockRoutes } from './features/test-clock/test-clock.js';
 import type { FeatureDeps } from './features/feature-deps.js';
 import { createPayments } from './features/payments/payments.js';
 import { PRODUCT_NAME } from '../common/brand.js';
@@ -119,12 +122,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', database.db);
   app.decorate('auth', auth);
   app.decorate('jobs', jobs);
+  const testClock = config.TEST_CLOCK && !options.now ? createTestClock() : undefined;
   const bookingDeps: BookingDeps = {
     db: database.db,
     jobs,
     baseUrl: config.BASE_URL,
     mailFrom: config.MAIL_FROM,
-    now: options.now ?? (() => new Date()),
+    now: options.now ?? testClock?.now ?? (() => new Date()),
   };
   const payments = createPayments(config, bookingDeps);
   defineEmailJob(jobs, mailer);
@@ -172,8 +176,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(paymentRoutes, { payments });
   const featureDeps: FeatureDeps = { deps: bookingDeps, listings: expertListings };
   await app.register(applicationRoutes, featureDeps);
-  await app.register(workspaceRoutes, { ...featureDeps, prefix: '/api/workspace' });
+  const photos = localPhotoStore(config.DATA_DIR);
+  await app.register(expertPhotoRoutes, { photos });
+  await app.register(workspaceRoutes, { ...featureDeps, photos, prefix: '/api/workspace' });
   await app.register(adminRoutes, { ...featureDeps, prefix: '/api/admin' });
+  if (testClock) await app.register(testClockRoutes, { clock: testClock });
   if (options.operatorToken) await app.register(operatorRoutes, { token: options.operatorToken });
 
   const serveClient = !!options.clientDir && existsSync(join(options.clientDir, 'index.html'));

@@ -39,6 +39,8 @@ const envSchema = z.object({
   /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`. */
   METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, booleanFromEnv.default(false)),
+  /** Test only: the browser journeys may move the booking rules' clock (POST /api/internal/test-clock). */
+  TEST_CLOCK: z.preprocess(emptyAsUndefined, booleanFromEnv.default(false)),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -64,6 +66,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (value.AI_PROVIDER === 'openai' && !value.AI_MODEL) {
     throw new ConfigError('Invalid configuration: AI_PROVIDER=openai needs AI_MODEL (and AI_BASE_URL unless it is OpenAI).');
+  }
+  if (value.TEST_CLOCK && value.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid configuration: TEST_CLOCK is for the browser journeys only, never in production.');
   }
   const stripeKeys = [value.STRIPE_SECRET_KEY, value.STRIPE_PUBLISHABLE_KEY, value.STRIPE_WEBHOOK_SECRET].filter(Boolean).length;
   if (stripeKeys !== 0 && stripeKeys !== 3) {

@@ -1,7 +1,50 @@
+import { Tabs } from 'radix-ui';
 import { RequireAuth } from '../components/auth/require-auth';
 import { PageContainer, PageHeader } from '../components/layout/page-header';
+import { PageSpinner } from '../components/ui/spinner';
+import { LoadFailed } from '../components/bookings/load-failed';
 import { BookingsPanel } from '../components/workspace/bookings-panel';
 import { PracticePanel } from '../components/workspace/practice-panel';
+import { NoExpertProfile } from '../components/workspace/no-expert-profile';
+import { SetupNotice, needsSetup } from '../components/workspace/setup-notice';
+import { StatusNotice } from '../components/workspace/status-notice';
+import { useAuth } from '../lib/api/auth';
+import { useWorkspaceProfile } from '../lib/api/workspace';
+import { ApiError } from '../lib/api-request';
+
+const TAB_CLASS =
+  'flex-1 rounded-md px-4 py-2 text-sm font-semibold text-slate-600 transition-colors hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-navy-500 data-[state=active]:bg-white data-[state=active]:text-navy-800 data-[state=active]:shadow-sm sm:flex-none';
+
+function Workspace() {
+  const { user } = useAuth();
+  const isExpert = user?.role === 'expert';
+  const profile = useWorkspaceProfile(isExpert);
+  if (!isExpert || (profile.error instanceof ApiError && profile.error.status === 404)) return <NoExpertProfile />;
+  if (profile.isError) return <LoadFailed what="your expert profile" onRetry={() => void profile.refetch()} />;
+  if (!profile.data) return <PageSpinner />;
+  return (
+    <div className="flex flex-col gap-6">
+      <StatusNotice profile={profile.data} />
+      {needsSetup(profile.data) ? <SetupNotice profile={profile.data} /> : null}
+      <Tabs.Root defaultValue="bookings" className="flex flex-col gap-6">
+        <Tabs.List aria-label="Workspace" className="inline-flex w-full rounded-lg border border-slate-200 bg-slate-100 p-1 sm:w-auto sm:self-start">
+          <Tabs.Trigger value="bookings" className={TAB_CLASS}>
+            Bookings
+          </Tabs.Trigger>
+          <Tabs.Trigger value="practice" className={TAB_CLASS}>
+            Practice
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="bookings" className="focus-visible:outline-none">
+          <BookingsPanel />
+        </Tabs.Content>
+        <Tabs.Content value="practice" className="focus-visible:outline-none">
+          <PracticePanel profile={profile.data} />
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}
 
 /** The expert workspace: the bookings to work and the practice to manage. */
 export default function WorkspacePage() {
@@ -9,8 +52,7 @@ export default function WorkspacePage() {
     <RequireAuth>
       <PageContainer className="flex flex-col gap-8">
         <PageHeader title="Expert Workspace" subtitle="Answer booking requests, run your consultations and visits, and manage your practice." />
-        <BookingsPanel />
-        <PracticePanel />
+        <Workspace />
       </PageContainer>
     </RequireAuth>
   );

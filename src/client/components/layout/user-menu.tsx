@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { CalendarDays, History, LogOut, Settings, ShieldCheck, User as UserIcon, Users } from 'lucide-react';
+import { Briefcase, CalendarDays, History, LogOut, Settings, ShieldCheck, User as UserIcon, Users } from 'lucide-react';
 import type { CurrentUser } from '@common/user';
 import { avatarInitial, displayName } from '@common/user-display';
 import { Avatar } from '../ui/avatar';
@@ -49,6 +49,16 @@ export function UserMenu({ user }: { user: CurrentUser }) {
             <CalendarDays aria-hidden /> My Bookings
           </Link>
         </DropdownMenuItem>
+        {user.role === 'expert' ? (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem asChild>
+              <Link to="/workspace">
+                <Briefcase aria-hidden /> Workspace
+              </Link>
+            </DropdownMenuItem>
+          </>
+        ) : null}
         {user.role === 'admin' ? (
           <>
             <DropdownMenuSeparator />

@@ -67,9 +67,10 @@ describe('booking e-mails', () => {
     const booking = (await postBooking(t.app, owner, videoBooking(answering.id, daysAhead(15), '11:00 AM'))).json();
     const requested = await inbox.waitFor(subjectOf('Booking request sent', booking.number));
     expect(requested.rawText).not.toContain('text/calendar');
-    const toExpert = await inbox.waitFor((m) => m.subject === `Booking request sent: #${booking.number} for Sally Skipper`);
+    const toExpert = await inbox.waitFor((m) => m.subject === `New booking request: #${booking.number} for Sally Skipper`);
     expect(toExpert.to).toMatchObject({ text: 'andy@example.com' });
     expect(toExpert.text).toContain('Please confirm or decline it within 24 hours.');
+    expect(toExpert.text).toContain('Confirm or decline it in your workspace: http://localhost:3000/workspace');
 
     await t.app.inject(asUser(expertAccount, { method: 'POST', url: `/api/bookings/${booking.id}/decline`, payload: { reason: 'Fully booked' } }));
     const declined = await inbox.waitFor(subjectOf('Booking declined', booking.number));

@@ -149,7 +149,8 @@ function inviteFor(notice: BookingNotice, options: BookingEmailOptions): Calenda
 export function expertEmail(notice: BookingNotice, options: BookingEmailOptions): MailMessage | undefined {
   const { booking, expert, event, reason } = notice;
   if (!expert.email || event === 'expired' || event === 'declined') return undefined;
-  const url = `${options.baseUrl}/bookings/${booking.id}`;
+  // Experts answer and work their bookings in the workspace, whatever the event.
+  const url = `${options.baseUrl}/workspace`;
   const what =
     event === 'requested'
       ? 'You have a new booking request. Please confirm or decline it within 24 hours.'
@@ -160,7 +161,7 @@ export function expertEmail(notice: BookingNotice, options: BookingEmailOptions)
           : 'A booking of yours has moved to a new time.';
   return {
     to: expert.email,
-    subject: `${HEADLINES[event].subject}: #${booking.number} for ${notice.owner.name}`,
+    subject: `${event === 'requested' ? 'New booking request' : HEADLINES[event].subject}: #${booking.number} for ${notice.owner.name}`,
     text: [
       `Hello ${expert.name},`,
       '',
@@ -171,7 +172,7 @@ export function expertEmail(notice: BookingNotice, options: BookingEmailOptions)
       `Issue: ${booking.description}`,
       ...(reason ? [`Reason given: ${reason}`] : []),
       '',
-      `Details: ${url}`,
+      event === 'requested' ? `Confirm or decline it in your workspace: ${url}` : `See it in your workspace: ${url}`,
     ].join('\n'),
   };
 }

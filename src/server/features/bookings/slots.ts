@@ -7,11 +7,13 @@ import { LIVE_STATUSES } from '../../../common/booking-status.js';
 import {
   BOOKING_HORIZON_DAYS,
   SLOT_START_MINUTES,
-  WORKDAY_END_MINUTES,
   bookingMinutes,
+  fitsWorkingRanges,
+  type MinuteRange,
 } from '../../../common/booking-rules.js';
 import { addDays, formatClockTime, localDateOf, parseClockTime, zonedTimeToInstant } from '../../../common/zoned-time.js';
 import { AppError } from '../../core/app-error.js';
+import { workingRangesOn } from './working-time.js';
 
 export const TIME_TAKEN = 'That time was just booked. Please choose another time.';
 
@@ -28,13 +30,13 @@ export interface Candidate {
 }
 
 /**
- * The start times the expert's working day offers for this service on a local date, with their end:
- * only those whose whole booking ends by the close of the day (6:00 PM in the expert's zone).
+ * The start times of document 001's slot grid that the expert's working ranges of that day offer for this
+ * service on a local date, with their end: only those whose whole booking fits inside one range.
  */
-export function candidateStarts(expert: SlotExpert, type: ServiceType, localDate: string, hours: number): Candidate[] {
+export function candidateStarts(expert: SlotExpert, type: ServiceType, localDate: string, hours: number, ranges: readonly MinuteRange[]): Candidate[] {
   const minutes = bookingMinutes(type, hours, expert.onsiteMinimumHours);
   return SLOT_START_MINUTES[type]
-    .filter((startMinutes) => startMinutes + minutes <= WORKDAY_END_MINUTES)
+    .filter((startMinutes) => fitsWorkingRanges(ranges, startMinutes, minutes))
     .map((startMinutes) => {
       const start = zonedTimeToInstant(localDate, startMinutes, expert.timeZone);
       return { time: formatClockTime(startMinutes), start, end: new Date(start.getTime() + minutes * 60_000) };
@@ -78,7 +80,8 @@ export async function freeSlots(
   exceptBookingId?: string,
 ): Promise<Slot[]> {
   if (!withinHorizon(expert, localDate, now)) return [];
-  const candidates = candidateStarts(expert, type, localDate, hours).filter((c) => c.start.getTime() > now.getTime());
+  const ranges = await workingRangesOn(db, expert.id, type, localDate);
+  const candidates = candidateStarts(expert, type, localDate, hours, ranges).filter((c) => c.start.getTime() > now.getTime());
   if (candidates.length === 0) return [];
   const busy = await busyRanges(db, expert, localDate, exceptBookingId);
   return candidates
@@ -102,7 +105,9 @@ export async function resolveSlot(
   exceptBookingId?: string,
 ): Promise<Candidate> {
   const minutes = parseClockTime(preferredTime);
-  const candidate = candidateStarts(expert, type, localDate, hours).find((c) => parseClockTime(c.time) === minutes);
+  // Outside the expert's hours or on a day off is simply not one of the listed times.
+  const ranges = minutes === null ? [] : await workingRangesOn(db, expert.id, type, localDate);
+  const candidate = candidateStarts(expert, type, localDate, hours, ranges).find((c) => parseClockTime(c.time) === minutes);
   if (minutes === null || !candidate) {
     throw new AppError('BAD_REQUEST', 'Please choose one of the listed times.', { preferredTime: 'Please choose one of the listed times.' });
   }

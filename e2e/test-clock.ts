@@ -1,0 +1,15 @@
+import { expect } from 'vitest';
+import { baseUrl } from './browser.js';
+
+/**
+ * Moves the e2e server's booking clock (TEST_CLOCK=true in global-setup.ts) so a journey can act after a
+ * booking's start without waiting for it; `null` puts it back. Journeys run one file at a time.
+ */
+export async function setTestClock(at: Date | null): Promise<void> {
+  const response = await fetch(`${baseUrl()}/api/internal/test-clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ at: at?.toISOString() ?? null }),
+  });
+  expect(response.status, await response.text()).toBe(200);
+}
