@@ -45,7 +45,8 @@ import { adminRoutes } from './features/admin/routes.js';
 import { applicationRoutes } from './features/applications/routes.js';
 import { workspaceRoutes } from './features/workspace/routes.js';
 import { expertPhotoRoutes } from './features/workspace/expert-photo-routes.js';
-import { localPhotoStore } from './features/workspace/photo-store.js';
+import { localPhotoStore, type PhotoStore } from './features/workspace/photo-store.js';
+import { s3PhotoStore } from './features/workspace/s3-photo-store.js';
 import { createTestClock, testClockRoutes } from './features/test-clock/test-clock.js';
 import type { FeatureDeps } from './features/feature-deps.js';
 import { createPayments } from './features/payments/payments.js';
@@ -81,6 +82,20 @@ export interface BuildAppOptions {
   /** How often job workers look for work; tests poll faster. */
   jobPollingIntervalSeconds?: number;
   logger?: FastifyServerOptions['logger'];
+}
+
+/** Expert photos go to the S3-compatible bucket when S3_BUCKET is set, else under DATA_DIR. */
+function createPhotoStore(config: Config): PhotoStore {
+  if (!config.S3_BUCKET) return localPhotoStore(config.DATA_DIR);
+  return s3PhotoStore({
+    bucket: config.S3_BUCKET,
+    region: config.S3_REGION,
+    endpoint: config.S3_ENDPOINT,
+    // loadConfig refuses S3_BUCKET without both keys.
+    accessKeyId: config.S3_ACCESS_KEY_ID!,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+  });
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -176,7 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(paymentRoutes, { payments });
   const featureDeps: FeatureDeps = { deps: bookingDeps, listings: expertListings };
   await app.register(applicationRoutes, featureDeps);
-  const photos = localPhotoStore(config.DATA_DIR);
+  const photos = createPhotoStore(config);
   await app.register(expertPhotoRoutes, { photos });
   await app.register(workspaceRoutes, { ...featureDeps, photos, prefix: '/api/workspace' });
   await app.register(adminRoutes, { ...featureDeps, prefix: '/api/admin' });

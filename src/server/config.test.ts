@@ -30,4 +30,27 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET/);
   });
+
+  it('stores photos in S3 only with a bucket and both keys', () => {
+    const local = loadConfig({});
+    expect(local.S3_BUCKET).toBeUndefined();
+    expect(local.S3_REGION).toBe('us-east-1');
+    expect(local.S3_FORCE_PATH_STYLE).toBe(false);
+
+    const keys = { S3_ACCESS_KEY_ID: 'AKIDEXAMPLE', S3_SECRET_ACCESS_KEY: 'secret' };
+    const aws = loadConfig({ S3_BUCKET: 'photos', S3_REGION: 'eu-west-1', ...keys });
+    expect(aws).toMatchObject({ S3_BUCKET: 'photos', S3_REGION: 'eu-west-1', S3_FORCE_PATH_STYLE: false });
+    expect(aws.S3_ENDPOINT).toBeUndefined();
+
+    const minio = loadConfig({ S3_BUCKET: 'photos', S3_ENDPOINT: 'http://127.0.0.1:9000', ...keys });
+    expect(minio).toMatchObject({ S3_ENDPOINT: 'http://127.0.0.1:9000', S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: true });
+    expect(loadConfig({ S3_BUCKET: 'photos', S3_ENDPOINT: 'https://r2.example', S3_FORCE_PATH_STYLE: 'false', ...keys }).S3_FORCE_PATH_STYLE).toBe(false);
+
+    const needsKeys = /S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/;
+    expect(() => loadConfig({ S3_BUCKET: 'photos' })).toThrow(needsKeys);
+    expect(() => loadConfig({ S3_BUCKET: 'photos', S3_ACCESS_KEY_ID: 'AKIDEXAMPLE' })).toThrow(needsKeys);
+    expect(() => loadConfig({ S3_BUCKET: 'photos', S3_SECRET_ACCESS_KEY: 'secret', S3_ACCESS_KEY_ID: '' })).toThrow(ConfigError);
+    expect(() => loadConfig({ S3_ENDPOINT: 'not a url' })).toThrow(/S3_ENDPOINT/);
+    expect(() => loadConfig({ S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(/S3_FORCE_PATH_STYLE/);
+  });
 });

@@ -41,12 +41,22 @@ const envSchema = z.object({
   TRUST_PROXY: z.preprocess(emptyAsUndefined, booleanFromEnv.default(false)),
   /** Test only: the browser journeys may move the booking rules' clock (POST /api/internal/test-clock). */
   TEST_CLOCK: z.preprocess(emptyAsUndefined, booleanFromEnv.default(false)),
+  /** When set, expert photos go to this S3-compatible bucket instead of DATA_DIR/expert-photos. */
+  S3_BUCKET: optionalString,
+  /** The S3 API's address for MinIO, Cloudflare R2 and the like; unset means AWS. */
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.preprocess(emptyAsUndefined, z.string().default('us-east-1')),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /** Bucket in the path (`endpoint/bucket/key`) rather than the host name; defaults to true with S3_ENDPOINT. */
+  S3_FORCE_PATH_STYLE: z.preprocess(emptyAsUndefined, booleanFromEnv.optional()),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'BASE_URL'> {
+export interface Config extends Omit<Env, 'BASE_URL' | 'S3_FORCE_PATH_STYLE'> {
   BASE_URL: string;
+  S3_FORCE_PATH_STYLE: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -74,8 +84,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (stripeKeys !== 0 && stripeKeys !== 3) {
     throw new ConfigError('Invalid configuration: Stripe needs all three of STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET.');
   }
+  if (value.S3_BUCKET && (!value.S3_ACCESS_KEY_ID || !value.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Invalid configuration: S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY.');
+  }
   return {
     ...value,
+    S3_FORCE_PATH_STYLE: value.S3_FORCE_PATH_STYLE ?? !!value.S3_ENDPOINT,
     BASE_URL: (value.BASE_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, ''),
   };
 }

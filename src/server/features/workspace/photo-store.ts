@@ -1,7 +1,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 
-/** Where expert photos are kept. Local disk today; an S3-compatible bucket would be a second implementation. */
+/** Where expert photos are kept: local disk here, an S3-compatible bucket in `s3-photo-store.ts`. */
 export interface PhotoStore {
   /** Stores the bytes under a new name and answers the photo's public URL. */
   put(name: string, bytes: Buffer): Promise<string>;

@@ -1,0 +1,69 @@
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { PHOTO_NAME, PHOTO_URL_PREFIX, type PhotoStore } from './photo-store.js';
+
+export interface S3PhotoStoreOptions {
+  bucket: string;
+  region: string;
+  /** The S3 API's address for MinIO, R2 and the like; unset means AWS. */
+  endpoint?: string | undefined;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `endpoint/bucket/key` rather than `bucket.endpoint/key`. */
+  forcePathStyle: boolean;
+}
+
+/** Where a photo lives in the bucket. */
+export const S3_PHOTO_PREFIX = 'expert-photos/';
+
+function isMissing(error: unknown): boolean {
+  if (error instanceof NoSuchKey) return true;
+  if (error instanceof S3ServiceException) return error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404;
+  return false;
+}
+
+/**
+ * Photos in an S3-compatible bucket under `expert-photos/`. The URLs are the local store's
+ * (`/api/expert-photos/{name}`), so our route still serves them and the bucket can stay private.
+ */
+export function s3PhotoStore(options: S3PhotoStoreOptions): PhotoStore {
+  const client = new S3Client({
+    region: options.region,
+    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+    forcePathStyle: options.forcePathStyle,
+    credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+    // Only the checksums S3 requires: several S3-compatible services refuse the newer optional ones.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  const Bucket = options.bucket;
+  // Names come from URLs and requests: only the store's own pattern may reach the bucket.
+  const keyOf = (name: string) => (PHOTO_NAME.test(name) ? `${S3_PHOTO_PREFIX}${name}` : null);
+
+  return {
+    async put(name, bytes) {
+      const Key = keyOf(name);
+      if (!Key) throw new Error(`not a photo name: ${name}`);
+      await client.send(
+        new PutObjectCommand({ Bucket, Key, Body: bytes, ContentType: 'image/jpeg', CacheControl: 'public, max-age=31536000, immutable' }),
+      );
+      return `${PHOTO_URL_PREFIX}${name}`;
+    },
+    async get(name) {
+      const Key = keyOf(name);
+      if (!Key) return null;
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key }));
+        if (!object.Body) return null;
+        return Buffer.from(await object.Body.transformToByteArray());
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    async removeByUrl(url) {
+      if (!url?.startsWith(PHOTO_URL_PREFIX)) return;
+      const Key = keyOf(url.slice(PHOTO_URL_PREFIX.length));
+      if (Key) await client.send(new DeleteObjectCommand({ Bucket, Key }));
+    },
+  };
+}
