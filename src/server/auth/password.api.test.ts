@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asUser, cookieHeader, createTestApp, nextClientAddress, ORIGIN, signUp, type TestApp } from '../test/test-app.js';
 import { startSmtpInbox } from '../test/smtp-inbox.js';
+import { seedDemoExperts } from '../db/seed/seed-demo-experts.js';
+import { demoEmailOf } from '../db/seed/demo-accounts.js';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpInbox>>;
@@ -91,5 +93,32 @@ describe('passwords', () => {
     expect(revoke.statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: second } })).statusCode).toBe(401);
     expect((await t.app.inject(asUser(owner, { method: 'GET', url: '/api/auth/user' }))).statusCode).toBe(200);
+  });
+});
+
+describe('demo expert accounts', () => {
+  it('lets a demo expert, whose account has no password, choose one through the reset e-mail', async () => {
+    await seedDemoExperts(t.database.db);
+    const email = demoEmailOf('Travis Boudreaux');
+    const before = smtp.raw.length;
+    const request = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      headers: ORIGIN,
+      remoteAddress: nextClientAddress(),
+      payload: { email, redirectTo: `${ORIGIN.origin}/reset-password` },
+    });
+    expect(request.statusCode).toBe(200);
+    await expect.poll(() => smtp.raw.length, { timeout: 10_000 }).toBe(before + 1);
+    const mail = smtp.raw[before]!.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const link = mail.match(/http:\/\/localhost:3000\/api\/auth\/reset-password\/[^\s]+/)?.[0];
+    const follow = await t.app.inject({ method: 'GET', url: new URL(link!).pathname + new URL(link!).search });
+    const token = new URL(String(follow.headers.location)).searchParams.get('token');
+    const reset = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', headers: ORIGIN, payload: { token, newPassword: 'demo-expert-pass-1' } });
+    expect(reset.statusCode).toBe(200);
+    const signedIn = await signIn(email, 'demo-expert-pass-1');
+    expect(signedIn.statusCode).toBe(200);
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: cookieHeader(signedIn.headers['set-cookie']) } });
+    expect(me.json()).toMatchObject({ email, role: 'expert' });
   });
 });
