@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, notExists } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { expertDaysOff, expertWorkingHours } from '../../db/schema.js';
 import type { ServiceType } from '../../../common/roles.js';
@@ -11,23 +11,23 @@ export function weekdayOf(localDate: string): number {
 
 /**
  * The expert's working ranges for a service on a local date (minutes after local midnight), from their
- * weekly hours; none on a day off.
+ * weekly hours; none on a day off. One query: every slot lookup and every booking asks it.
  */
-export async function workingRangesOn(db: Database, expertId: number, serviceType: ServiceType, localDate: string): Promise<MinuteRange[]> {
-  const dayOff = await db
+export function workingRangesOn(db: Database, expertId: number, serviceType: ServiceType, localDate: string): Promise<MinuteRange[]> {
+  const dayOff = db
     .select({ date: expertDaysOff.date })
     .from(expertDaysOff)
     .where(and(eq(expertDaysOff.expertId, expertId), eq(expertDaysOff.date, localDate)));
-  if (dayOff.length > 0) return [];
   return db
-      .select({ start: expertWorkingHours.startMinute, end: expertWorkingHours.endMinute })
-      .from(expertWorkingHours)
-      .where(
-        and(
-          eq(expertWorkingHours.expertId, expertId),
-          eq(expertWorkingHours.serviceType, serviceType),
-          eq(expertWorkingHours.weekday, weekdayOf(localDate)),
-        ),
-      )
-      .orderBy(asc(expertWorkingHours.startMinute));
+    .select({ start: expertWorkingHours.startMinute, end: expertWorkingHours.endMinute })
+    .from(expertWorkingHours)
+    .where(
+      and(
+        eq(expertWorkingHours.expertId, expertId),
+        eq(expertWorkingHours.serviceType, serviceType),
+        eq(expertWorkingHours.weekday, weekdayOf(localDate)),
+        notExists(dayOff),
+      ),
+    )
+    .orderBy(asc(expertWorkingHours.startMinute));
 }
