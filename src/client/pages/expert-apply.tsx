@@ -54,7 +54,7 @@ function ExpertApply() {
   return (
     <PageContainer className="flex flex-col gap-8">
       <header className="mx-auto max-w-3xl text-center">
-        <h1 className="text-3xl font-bold tracking-tight text-navy-800 sm:text-4xl">Become a K&amp;B Expert</h1>
+        <h1 className="text-3xl font-bold tracking-tight text-navy-800 sm:text-4xl">{'Become a K&B Expert'}</h1>
         <p className="mt-3 text-lg text-slate-600">
           Join our network of certified marine technicians and help boat owners by video call and at the dock.
         </p>

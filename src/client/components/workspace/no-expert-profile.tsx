@@ -16,7 +16,7 @@ export function NoExpertProfile() {
         </p>
       </div>
       <Button asChild>
-        <Link to="/expert/apply">Become a K&amp;B Expert</Link>
+        <Link to="/expert/apply">{'Become a K&B Expert'}</Link>
       </Button>
     </Card>
   );
