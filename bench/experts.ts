@@ -7,7 +7,8 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client.js';
-import { listConditions, listOrder } from '../src/server/features/experts/service.js';
+import { listConditions } from '../src/server/features/experts/service.js';
+import { orderBy, sortKeys } from '../src/server/features/experts/sort-keys.js';
 import { experts } from '../src/server/db/schema.js';
 import { expertListQuerySchema } from '../src/common/expert.js';
 import { insertSyntheticExperts } from './generate-experts.js';
@@ -46,10 +47,10 @@ async function explain(url: string) {
     for (const [label, path] of Object.entries(QUERIES)) {
       const query = expertListQuerySchema.parse(Object.fromEntries(new URL(path, 'http://x').searchParams));
       const statement = database.db
-        .select({ id: experts.id, total: sql`count(*) over()` })
+        .select({ id: experts.id })
         .from(experts)
         .where(listConditions(query))
-        .orderBy(...listOrder(query))
+        .orderBy(...orderBy(sortKeys(query)))
         .limit(query.limit)
         .toSQL();
       const client = new pg.Client({ connectionString: url });

@@ -2,24 +2,21 @@ import type { Database } from '../src/server/db/client.js';
 import { experts } from '../src/server/db/schema.js';
 import { demoExperts } from '../src/server/db/seed/demo-experts.js';
 import { SPECIALTY_VALUES } from '../src/common/specialties.js';
+import { seededRandom } from './seeded-random.js';
 
-const FIRST = ['Alex', 'Jordan', 'Casey', 'Riley', 'Morgan', 'Taylor', 'Jamie', 'Avery', 'Quinn', 'Drew', 'Sam', 'Robin', 'Kai', 'Noor', 'Mateo', 'Lena'];
-const LAST = ['Harbor', 'Keel', 'Marsh', 'Bay', 'Reef', 'Tide', 'Shore', 'Gale', 'Cove', 'Strand', 'Wake', 'Dunes', 'Pike', 'Crane', 'Lowell', 'Ibarra'];
+export const SYNTHETIC_FIRST_NAMES = ['Alex', 'Jordan', 'Casey', 'Riley', 'Morgan', 'Taylor', 'Jamie', 'Avery', 'Quinn', 'Drew', 'Sam', 'Robin', 'Kai', 'Noor', 'Mateo', 'Lena'];
+export const SYNTHETIC_LAST_NAMES = ['Harbor', 'Keel', 'Marsh', 'Bay', 'Reef', 'Tide', 'Shore', 'Gale', 'Cove', 'Strand', 'Wake', 'Dunes', 'Pike', 'Crane', 'Lowell', 'Ibarra'];
 
 /** Inserts `count` synthetic approved experts spread over the demo experts' cities and every specialty. */
 export async function insertSyntheticExperts(db: Database, count: number) {
-  let seed = 42;
-  const random = () => {
-    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return seed / 2_147_483_648;
-  };
+  const random = seededRandom(42);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   const batch = 1000;
   for (let start = 0; start < count; start += batch) {
     const rows = Array.from({ length: Math.min(batch, count - start) }, (_, i) => {
       const place = pick(demoExperts);
       return {
-        name: `${pick(FIRST)} ${pick(LAST)} ${start + i}`,
+        name: `${pick(SYNTHETIC_FIRST_NAMES)} ${pick(SYNTHETIC_LAST_NAMES)} ${start + i}`,
         specialty: pick(SPECIALTY_VALUES),
         bio: 'Synthetic benchmark expert.',
         rating: (3 + random() * 2).toFixed(2),

@@ -40,6 +40,12 @@ export type ExpertSort = (typeof EXPERT_SORTS)[number];
 
 export const EXPERT_PAGE_SIZE = 24;
 export const EXPERT_MAX_PAGE_SIZE = 100;
+/**
+ * Listings count matches up to this many; a larger count is reported as this number with
+ * `X-Total-Count-Capped: true`, and screens say '1,000+ experts found'. Counting every match of a broad
+ * search over a large directory costs more than the page itself, and nobody pages through 1,000 experts.
+ */
+export const EXPERT_COUNT_CAP = 1_000;
 
 const trimmedOptional = z
   .string()
@@ -82,5 +88,12 @@ export const expertListQuerySchema = z.object({
     .int('offset must be a whole number')
     .min(0, 'offset must be 0 or more')
     .default(0),
+  /** From the previous page's `X-Next-Cursor`: the page after it, as fast on page 40 as on page 2. */
+  cursor: z.string().max(2_000, 'cursor is too long').optional(),
+}).refine((query) => !(query.cursor && query.offset > 0), {
+  message: 'Use either cursor or offset, not both',
+  path: ['cursor'],
 });
 export type ExpertListQuery = z.output<typeof expertListQuerySchema>;
+/** The filters of a listing: what decides which experts match, whatever the order and page. */
+export type ExpertFilters = Pick<ExpertListQuery, 'q' | 'specialty' | 'location' | 'serviceType' | 'available' | 'minRating'>;

@@ -32,7 +32,7 @@ import { aiRoutes } from './features/ai/routes.js';
 import { createAiProvider } from './ai/create-provider.js';
 import { createPresenceTracker } from './features/experts/presence.js';
 import { createListingCache, type ListingCache } from './features/experts/listing-cache.js';
-import { loadListing } from './features/experts/service.js';
+import { countExperts, loadListingPage } from './features/experts/service.js';
 import { operatorRoutes } from './features/users/operator-routes.js';
 import { createJobQueue, type JobQueue } from './jobs/job-queue.js';
 import { defineEmailJob, enqueueEmail } from './mail/email-job.js';
@@ -156,7 +156,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onReady', () => jobs.start());
   // Registered first, so it runs after the server stopped taking requests (onClose hooks run in reverse).
   app.addHook('onClose', () => jobs.stop());
-  const expertListings = createListingCache((query) => loadListing(database.db, query));
+  const expertListings = createListingCache({
+    page: (query) => loadListingPage(database.db, query),
+    count: (filters) => countExperts(database.db, filters),
+  });
   app.decorate('expertListings', expertListings);
   const touchPresence = createPresenceTracker(database.db);
   const recordActivity = async (user: CurrentUser) => {

@@ -2,14 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { expertListQuerySchema } from '../../../common/expert.js';
-import { listConditions, listOrder } from './service.js';
+import { listConditions } from './service.js';
+import { orderBy, sortKeys } from './sort-keys.js';
 
 const dialect = new PgDialect();
 const query = (params: Record<string, string>) => expertListQuerySchema.parse(params);
-const orderSql = (params: Record<string, string>) => dialect.sqlToQuery(sql.join(listOrder(query(params)), sql`, `)).sql;
+const orderSql = (params: Record<string, string>) => dialect.sqlToQuery(sql.join(orderBy(sortKeys(query(params))), sql`, `)).sql;
 const whereSql = (params: Record<string, string>) => dialect.sqlToQuery(listConditions(query(params)));
 
-describe('listOrder', () => {
+describe('sortKeys', () => {
   it('sorts prices by the onsite rate, and by the video rate for video listings', () => {
     expect(orderSql({ sort: 'price-low' })).toMatch(/^"experts"\."onsite_rate_cents" asc/);
     expect(orderSql({ sort: 'price-high', serviceType: 'video' })).toMatch(/^"experts"\."video_rate_cents" desc/);
@@ -34,10 +35,12 @@ describe('listConditions', () => {
     expect(text).not.toContain("o'brien");
     expect(params).toContain("\\mo'brien");
     expect(params).toContain('\\m100%');
+    // The index's candidates: each word's leading run of letters and digits, as a prefix.
+    expect(params).toContain('o:* & 100:*');
   });
 
   it('adds one condition per filter given', () => {
     const { params } = whereSql({ specialty: 'hull', serviceType: 'onsite', available: 'true', minRating: '4.5', location: 'FL' });
-    expect(params).toEqual(['approved', 'hull', 'onsite', true, '4.50', '\\mfl\\M']);
+    expect(params).toEqual(['approved', 'hull', 'onsite', true, '4.50', 'fl', '\\mfl\\M']);
   });
 });

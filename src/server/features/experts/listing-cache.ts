@@ -1,26 +1,36 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { ExpertListQuery } from '../../../common/expert.js';
+import type { ExpertFilters, ExpertListQuery } from '../../../common/expert.js';
 
-export interface CachedListing {
-  /** The serialized JSON array, sent as it is. */
+/** A page as sent: the serialized JSON array and the cursor of the next page. */
+export interface ListingPage {
   body: string;
-  total: number;
+  nextCursor: string | null;
 }
 
-/** A cached listing with its compressed forms, each made once, on first demand. */
-export interface ListingEntry extends CachedListing {
+export interface ListingCount {
+  total: number;
+  capped: boolean;
+}
+
+/** A cached page with its compressed forms, each made once, on first demand. */
+export interface PageEntry extends ListingPage {
   encoded(encoding: 'br' | 'gzip'): Buffer;
 }
 
-function withEncodings(listing: CachedListing): ListingEntry {
+export interface Listing {
+  page: PageEntry;
+  count: ListingCount;
+}
+
+function withEncodings(page: ListingPage): PageEntry {
   const cache: Partial<Record<'br' | 'gzip', Buffer>> = {};
   return {
-    ...listing,
+    ...page,
     encoded(encoding) {
       cache[encoding] ??=
         encoding === 'br'
-          ? brotliCompressSync(listing.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-          : gzipSync(listing.body, { level: 6 });
+          ? brotliCompressSync(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+          : gzipSync(page.body, { level: 6 });
       return cache[encoding];
     },
   };
@@ -29,30 +39,52 @@ function withEncodings(listing: CachedListing): ListingEntry {
 const TTL_MS = 5_000;
 const MAX_ENTRIES = 500;
 
-/**
- * Expert listings are read far more often than experts change, so each distinct query's answer is kept
- * for a few seconds, and concurrent requests for the same query share one database round trip. Writes
- * to experts call `clear()`; other servers see a change within the TTL, as they do presence.
- */
-export function createListingCache(load: (query: ExpertListQuery) => Promise<CachedListing>) {
-  const entries = new Map<string, { expiresAt: number; value: Promise<ListingEntry> }>();
-
-  // The parsed query's keys come in the schema's order, so equal queries serialise equally.
-  const keyOf = (query: ExpertListQuery) => JSON.stringify(query);
-
+/** Promises kept for TTL_MS by key, at most MAX_ENTRIES (oldest first out); a failed load is not kept. */
+function createMemo<T>() {
+  const entries = new Map<string, { expiresAt: number; value: Promise<T> }>();
   return {
-    get(query: ExpertListQuery, now = Date.now()): Promise<ListingEntry> {
-      const key = keyOf(query);
+    get(key: string, load: () => Promise<T>, now: number): Promise<T> {
       const hit = entries.get(key);
       if (hit && hit.expiresAt > now) return hit.value;
-      const value = load(query).then(withEncodings);
+      const value = load();
       entries.set(key, { expiresAt: now + TTL_MS, value });
       value.catch(() => entries.delete(key));
       if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
       return value;
     },
+    clear: () => entries.clear(),
+  };
+}
+
+function filtersOf({ q, specialty, location, serviceType, available, minRating }: ExpertListQuery): ExpertFilters {
+  return { q, specialty, location, serviceType, available, minRating };
+}
+
+/**
+ * Expert listings are read far more often than experts change, so each distinct page is kept for a few
+ * seconds, and concurrent requests for it share one database round trip. The count depends on the filters
+ * only, so it is kept once for every sort and page of a search: paging and re-sorting never count again.
+ * Writes to experts call `clear()`; other servers see a change within the TTL, as they do presence.
+ */
+export function createListingCache(load: {
+  page(query: ExpertListQuery): Promise<ListingPage>;
+  count(filters: ExpertFilters): Promise<ListingCount>;
+}) {
+  const pages = createMemo<PageEntry>();
+  const counts = createMemo<ListingCount>();
+  // Parsed queries list their keys in the schema's order, so equal queries serialise equally.
+  return {
+    async get(query: ExpertListQuery, now = Date.now()): Promise<Listing> {
+      const filters = filtersOf(query);
+      const [page, count] = await Promise.all([
+        pages.get(JSON.stringify(query), () => load.page(query).then(withEncodings), now),
+        counts.get(JSON.stringify(filters), () => load.count(filters), now),
+      ]);
+      return { page, count };
+    },
     clear() {
-      entries.clear();
+      pages.clear();
+      counts.clear();
     },
   };
 }

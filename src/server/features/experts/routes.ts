@@ -20,19 +20,25 @@ export const expertRoutes: FastifyPluginAsyncZod<{ listings: ListingCache }> = a
       schema: {
         tags: ['experts'],
         summary: 'Approved experts, filtered, sorted and paged on the server',
-        description: 'Answers an array of experts; the header X-Total-Count carries the number of all matches.',
+        description:
+          'Answers an array of experts. X-Total-Count carries the number of matches, counted up to 1,000: ' +
+          'a larger count is sent as 1000 with X-Total-Count-Capped: true. X-Next-Cursor, when there is a next ' +
+          'page, is its cursor: pass it as cursor (with the same filters and sort) for the next page; ' +
+          'offset also works, but a cursor stays fast however deep the page.',
         querystring: expertListQuerySchema,
         response: { 200: z.array(expertSchema), 400: apiErrorSchema },
       },
     },
     async (request, reply) => {
-      const listing = await listings.get(request.query);
-      reply.header('X-Total-Count', String(listing.total)).header('Vary', 'Accept-Encoding').type('application/json; charset=utf-8');
+      const { page, count } = await listings.get(request.query);
+      reply.header('X-Total-Count', String(count.total)).header('Vary', 'Accept-Encoding').type('application/json; charset=utf-8');
+      if (count.capped) reply.header('X-Total-Count-Capped', 'true');
+      if (page.nextCursor) reply.header('X-Next-Cursor', page.nextCursor);
       // The cached body was built from typed Expert objects; sent as it is, it skips re-serialising, and
       // its compressed forms are made once per cache entry rather than once per request.
       const encoding = preferredEncoding(request.headers['accept-encoding']);
-      if (encoding) return reply.header('Content-Encoding', encoding).send(listing.encoded(encoding) as unknown as Expert[]);
-      return reply.send(listing.body as unknown as Expert[]);
+      if (encoding) return reply.header('Content-Encoding', encoding).send(page.encoded(encoding) as unknown as Expert[]);
+      return reply.send(page.body as unknown as Expert[]);
     },
   );
 

@@ -1,12 +1,14 @@
-import { and, asc, desc, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { experts } from '../../db/schema.js';
-import type { Expert, ExpertListQuery } from '../../../common/expert.js';
+import { EXPERT_COUNT_CAP, type Expert, type ExpertFilters, type ExpertListQuery } from '../../../common/expert.js';
 import { centsToDecimal, isOnline } from '../../../common/expert-rules.js';
 import type { ServiceType } from '../../../common/roles.js';
 import { AppError } from '../../core/app-error.js';
-import { searchWords, specialtiesMatching, wordPattern } from './search-terms.js';
-import type { CachedListing } from './listing-cache.js';
+import { candidateTerm, searchWords, specialtiesMatching, wordPattern } from './search-terms.js';
+import { after, orderBy, orderName, sortKeys } from './sort-keys.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
+import type { ListingPage } from './listing-cache.js';
 
 type ExpertRow = typeof experts.$inferSelect;
 
@@ -46,61 +48,82 @@ function wordConditions(column: typeof experts.searchText | typeof experts.locat
 }
 
 /** The WHERE clause of a listing: approved experts only, then each filter given. */
-export function listConditions(query: ExpertListQuery): SQL {
+export function listConditions(query: ExpertFilters): SQL {
   const conditions: SQL[] = [eq(experts.status, 'approved')];
   if (query.specialty) conditions.push(eq(experts.specialty, query.specialty));
   if (query.serviceType) conditions.push(sql`${query.serviceType} = any(${experts.serviceTypes})`);
   if (query.available !== undefined) conditions.push(eq(experts.available, query.available));
   if (query.minRating !== undefined) conditions.push(gte(experts.rating, query.minRating.toFixed(2)));
-  conditions.push(...wordConditions(experts.searchText, searchWords(query.q), true));
-  conditions.push(...wordConditions(experts.locationText, searchWords(query.location), false));
+  const textWords = searchWords(query.q);
+  const placeWords = searchWords(query.location);
+  const candidates = [
+    ...textWords.map((word) => candidateTerm(word, true)),
+    ...placeWords.map((word) => candidateTerm(word, false)),
+  ].filter((term) => term !== null);
+  // The index narrows to candidates at once; the regexes then keep exactly the experts they always did.
+  if (candidates.length) conditions.push(sql`${experts.searchWords} @@ to_tsquery('simple', ${candidates.join(' & ')})`);
+  conditions.push(...wordConditions(experts.searchText, textWords, true));
+  conditions.push(...wordConditions(experts.locationText, placeWords, false));
   return and(...conditions)!;
 }
 
-/** ORDER BY for a sort; price sorts use the video rate for video listings, else the onsite rate. */
-export function listOrder(query: Pick<ExpertListQuery, 'sort' | 'serviceType'>): SQL[] {
-  const price = query.serviceType === 'video' ? experts.videoRateCents : experts.onsiteRateCents;
-  const byRating = [desc(experts.rating), desc(experts.reviewCount)];
-  switch (query.sort) {
-    case 'experience':
-      return [desc(experts.experience), ...byRating, asc(experts.id)];
-    case 'price-low':
-      return [asc(price), ...byRating, asc(experts.id)];
-    case 'price-high':
-      return [desc(price), ...byRating, asc(experts.id)];
-    case 'name':
-      return [asc(sql`lower(${experts.name})`), asc(experts.id)];
-    case 'rating':
-      return [...byRating, asc(experts.id)];
-  }
+export interface ExpertPage {
+  experts: Expert[];
+  /** The cursor of the page after this one; null on the last page. */
+  nextCursor: string | null;
 }
 
-export async function listExperts(db: Database, query: ExpertListQuery): Promise<{ experts: Expert[]; total: number }> {
+/**
+ * One page of a listing in its sort's order, by offset or after a cursor. It reads one row past the page
+ * to know whether another page follows, and no count: counting is `countExperts`, once per filter set.
+ */
+export async function listExperts(db: Database, query: ExpertListQuery): Promise<ExpertPage> {
+  const keys = sortKeys(query);
+  const order = orderName(query);
+  const where = query.cursor
+    ? and(listConditions(query), after(keys, decodeCursor(query.cursor, order, keys)))
+    : listConditions(query);
+  const keyColumns = Object.fromEntries(keys.map((k, i) => [`k${i}`, k.expression]));
   const rows = await db
-    .select({ expert: experts, total: sql<number>`count(*) over()`.mapWith(Number) })
+    .select({ expert: experts, ...keyColumns })
     .from(experts)
-    .where(listConditions(query))
-    .orderBy(...listOrder(query))
-    .limit(query.limit)
+    .where(where)
+    .orderBy(...orderBy(keys))
+    .limit(query.limit + 1)
     .offset(query.offset);
   const now = new Date();
-  // Past the last page no row carries the window count; count separately only then.
-  const total = rows[0]?.total ?? (query.offset > 0 ? await countExperts(db, query) : 0);
-  return { experts: rows.map((r) => toExpert(r.expert, now)), total };
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1) as Record<string, unknown> | undefined;
+  const nextCursor =
+    rows.length > query.limit && last
+      ? encodeCursor(order, keys.map((_, i) => last[`k${i}`] as string | number))
+      : null;
+  return { experts: page.map((r) => toExpert(r.expert, now)), nextCursor };
 }
 
-/** A listing ready to send: the JSON text of the page and the total (what the listing cache keeps). */
-export async function loadListing(db: Database, query: ExpertListQuery): Promise<CachedListing> {
-  const { experts, total } = await listExperts(db, query);
-  return { body: JSON.stringify(experts), total };
+/** A page ready to send, as the listing cache keeps it: the experts' JSON text and the next cursor. */
+export async function loadListingPage(db: Database, query: ExpertListQuery): Promise<ListingPage> {
+  const { experts, nextCursor } = await listExperts(db, query);
+  return { body: JSON.stringify(experts), nextCursor };
 }
 
-async function countExperts(db: Database, query: ExpertListQuery): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+export interface ExpertCount {
+  total: number;
+  /** The count stopped at EXPERT_COUNT_CAP: there are at least `total` matches. */
+  capped: boolean;
+}
+
+/** How many experts match the filters, counted up to EXPERT_COUNT_CAP (a bounded cost at any size). */
+export async function countExperts(db: Database, filters: ExpertFilters): Promise<ExpertCount> {
+  const matches = db
+    .select({ one: sql`1` })
     .from(experts)
-    .where(listConditions(query));
-  return row?.total ?? 0;
+    .where(listConditions(filters))
+    .limit(EXPERT_COUNT_CAP + 1)
+    .as('matches');
+  const [row] = await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(matches);
+  const total = row?.total ?? 0;
+  return { total: Math.min(total, EXPERT_COUNT_CAP), capped: total > EXPERT_COUNT_CAP };
 }
 
 const EXPERT_NOT_FOUND = 'Expert not found';

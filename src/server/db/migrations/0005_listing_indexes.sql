@@ -1,0 +1,14 @@
+DROP INDEX "experts_search_text_trgm_idx";--> statement-breakpoint
+DROP INDEX "experts_location_text_trgm_idx";--> statement-breakpoint
+DROP INDEX "experts_status_rating_idx";--> statement-breakpoint
+DROP INDEX "experts_status_specialty_rating_idx";--> statement-breakpoint
+ALTER TABLE "experts" ADD COLUMN "search_words" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, regexp_replace(lower(name || ' ' || specialty || ' ' || city || ' ' || state || ' ' || zip_code || ' ' || certifications || ' ' || case specialty when 'engines' then 'engine repair' when 'electronics' then 'marine electronics' when 'winterization' then 'winterization' when 'rigging' then 'rigging & sails' when 'plumbing' then 'plumbing systems' when 'navigation' then 'navigation systems' when 'hull' then 'hull & structure' when 'electrical' then 'electrical systems' when 'canvas' then 'canvas & upholstery' when 'detailing' then 'detailing' when 'maintenance' then 'general maintenance' else '' end), '[^[:alnum:]]+', ' ', 'g'))) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "experts_status_experience_idx" ON "experts" USING btree ("status","experience" DESC NULLS FIRST,"rating" DESC NULLS FIRST,"review_count" DESC NULLS FIRST,"id");--> statement-breakpoint
+CREATE INDEX "experts_status_video_rate_idx" ON "experts" USING btree ("status","video_rate_cents","rating" DESC NULLS FIRST,"review_count" DESC NULLS FIRST,"id");--> statement-breakpoint
+CREATE INDEX "experts_status_video_rate_desc_idx" ON "experts" USING btree ("status","video_rate_cents" DESC NULLS FIRST,"rating" DESC NULLS FIRST,"review_count" DESC NULLS FIRST,"id");--> statement-breakpoint
+CREATE INDEX "experts_status_onsite_rate_idx" ON "experts" USING btree ("status","onsite_rate_cents","rating" DESC NULLS FIRST,"review_count" DESC NULLS FIRST,"id");--> statement-breakpoint
+CREATE INDEX "experts_status_onsite_rate_desc_idx" ON "experts" USING btree ("status","onsite_rate_cents" DESC NULLS FIRST,"rating" DESC NULLS FIRST,"review_count" DESC NULLS FIRST,"id");--> statement-breakpoint
+CREATE INDEX "experts_status_name_idx" ON "experts" USING btree ("status",lower("name"),"id");--> statement-breakpoint
+CREATE INDEX "experts_search_words_idx" ON "experts" USING gin ("search_words");--> statement-breakpoint
+CREATE INDEX "experts_status_rating_idx" ON "experts" USING btree ("status","rating" DESC NULLS FIRST,"review_count" DESC NULLS FIRST,"id");--> statement-breakpoint
+CREATE INDEX "experts_status_specialty_rating_idx" ON "experts" USING btree ("status","specialty","rating" DESC NULLS FIRST,"review_count" DESC NULLS FIRST,"id");
