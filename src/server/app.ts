@@ -157,7 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Registered first, so it runs after the server stopped taking requests (onClose hooks run in reverse).
   app.addHook('onClose', () => jobs.stop());
   const expertListings = createListingCache({
-    page: (query) => loadListingPage(database.db, query),
+    page: (query, count) => loadListingPage(database.db, query, count),
     count: (filters) => countExperts(database.db, filters),
   });
   app.decorate('expertListings', expertListings);

@@ -67,7 +67,8 @@ function filtersOf({ q, specialty, location, serviceType, available, minRating }
  * Writes to experts call `clear()`; other servers see a change within the TTL, as they do presence.
  */
 export function createListingCache(load: {
-  page(query: ExpertListQuery): Promise<ListingPage>;
+  /** Given the count, which tells the page how many experts it sorts. */
+  page(query: ExpertListQuery, count: ListingCount): Promise<ListingPage>;
   count(filters: ExpertFilters): Promise<ListingCount>;
 }) {
   const pages = createMemo<PageEntry>();
@@ -76,10 +77,8 @@ export function createListingCache(load: {
   return {
     async get(query: ExpertListQuery, now = Date.now()): Promise<Listing> {
       const filters = filtersOf(query);
-      const [page, count] = await Promise.all([
-        pages.get(JSON.stringify(query), () => load.page(query).then(withEncodings), now),
-        counts.get(JSON.stringify(filters), () => load.count(filters), now),
-      ]);
+      const count = await counts.get(JSON.stringify(filters), () => load.count(filters), now);
+      const page = await pages.get(JSON.stringify(query), () => load.page(query, count).then(withEncodings), now);
       return { page, count };
     },
     clear() {

@@ -9,13 +9,16 @@ export interface SortKey {
   descending: boolean;
   /** A cursor's value for this key, checked before it reaches SQL: a forged cursor is a 400, never a cast error. */
   value: z.ZodType<string | number>;
+  /** The same order, in a form no index serves (see `orderBy`). */
+  unindexed: SQL;
 }
 
 const whole = z.number().int().min(-2_147_483_648).max(2_147_483_647);
-const key = (expression: AnyColumn | SQL, descending: boolean, value: z.ZodType<string | number> = whole): SortKey => ({
+const key = (expression: AnyColumn | SQL, descending: boolean, value: z.ZodType<string | number> = whole, isText = false): SortKey => ({
   expression,
   descending,
   value,
+  unindexed: isText ? sql`(${expression} || '')` : sql`(${expression} + 0)`,
 });
 
 const byRating = [key(experts.rating, true, z.string().regex(/^\d{1,3}\.\d{2}$/)), key(experts.reviewCount, true)];
@@ -36,7 +39,7 @@ export function sortKeys(query: Pick<ExpertListQuery, 'sort' | 'serviceType'>): 
     case 'price-high':
       return [key(price, true), ...byRating, byId];
     case 'name':
-      return [key(sql`lower(${experts.name})`, false, z.string().max(1_000)), byId];
+      return [key(sql`lower(${experts.name})`, false, z.string().max(1_000), true), byId];
     case 'rating':
       return [...byRating, byId];
   }
@@ -48,8 +51,17 @@ export function orderName(query: Pick<ExpertListQuery, 'sort' | 'serviceType'>):
   return `${query.sort}${pricedBy}`;
 }
 
-export function orderBy(keys: SortKey[]): SQL[] {
-  return keys.map((k) => (k.descending ? desc(k.expression) : asc(k.expression)));
+/**
+ * ORDER BY for the keys. `byIndex: false` writes the first key so that no index can serve the order: the
+ * planner then reads the matches by their most selective condition and sorts them, which is what a small
+ * match set needs. Left to choose, it may walk a sort index past most of the table looking for a few
+ * matches its statistics think are common (a text search and a specialty that rarely meet).
+ */
+export function orderBy(keys: SortKey[], { byIndex = true } = {}): SQL[] {
+  return keys.map((k, i) => {
+    const expression = i === 0 && !byIndex ? k.unindexed : k.expression;
+    return k.descending ? desc(expression) : asc(expression);
+  });
 }
 
 const beyond = (k: SortKey, value: string | number) => (k.descending ? sql`${k.expression} < ${value}` : sql`${k.expression} > ${value}`);
