@@ -1,4 +1,5 @@
-// GET /api/experts with 10,000 experts at 50 connections, against a bare route returning the same bytes.
+// GET /api/experts: one repeated query (the listing cache) against a bare route returning the same bytes,
+// and a varied mix as visitors ask it (every filter, sort and deep pages, so the cache rarely helps).
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,24 +7,49 @@ import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../src/server/db/client.js';
-import { listConditions } from '../src/server/features/experts/service.js';
+import { openDatabase, type DatabaseHandle } from '../src/server/db/client.js';
+import { countExperts, listConditions, listExperts } from '../src/server/features/experts/service.js';
 import { orderBy, sortKeys } from '../src/server/features/experts/sort-keys.js';
 import { experts } from '../src/server/db/schema.js';
 import { expertListQuerySchema } from '../src/common/expert.js';
 import { insertSyntheticExperts } from './generate-experts.js';
+import { expertQueryMix } from './expert-query-mix.js';
 import { freePort, rssMb, startServer, withScratchDatabase } from './server-process.js';
 
-const COUNT = 10_000;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
-const QUERIES = {
-  'specialty=engines&sort=rating&limit=24': '/api/experts?specialty=engines&sort=rating&limit=24',
-  'free text q=fort lauderdale': '/api/experts?q=fort%20lauderdale&limit=24',
-};
+const REPEATED = '/api/experts?specialty=engines&sort=rating&limit=24';
+const MIX_SEED = 1;
 
-async function load(url: string) {
-  const result = await autocannon({ url, connections: 50, duration: DURATION_S, pipelining: 1 });
-  return { p50: result.latency.p50, p99: result.latency.p99, rps: Math.round(result.requests.average), errors: result.errors + result.non2xx };
+type Load = { p50: number; p99: number; rps: number; errors: number; distinct?: number };
+const show = (l: Load) =>
+  `p50 ${l.p50} ms, p99 ${l.p99} ms, ${l.rps} req/s, errors ${l.errors}${l.distinct ? `, ${l.distinct} distinct queries` : ''}`;
+
+async function load(url: string, nextPath?: () => string): Promise<Load> {
+  const asked = new Set<string>();
+  const result = await autocannon({
+    url,
+    connections: 50,
+    duration: DURATION_S,
+    pipelining: 1,
+    ...(nextPath && {
+      requests: [
+        {
+          setupRequest: (request) => {
+            const path = nextPath();
+            asked.add(path);
+            return { ...request, path };
+          },
+        },
+      ],
+    }),
+  });
+  return {
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    rps: Math.round(result.requests.average),
+    errors: result.errors + result.non2xx,
+    distinct: nextPath ? asked.size : undefined,
+  };
 }
 
 async function bareBaseline(bytes: Buffer) {
@@ -41,55 +67,99 @@ async function bareBaseline(bytes: Buffer) {
   }
 }
 
-async function explain(url: string) {
+const parse = (queryString: string) => expertListQuerySchema.parse(Object.fromEntries(new URLSearchParams(queryString)));
+
+/** Times count and page of a sample of the mix straight on the database; prints the slowest three plans. */
+export async function slowestPlans(url: string) {
   const database = await openDatabase({ url });
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
   try {
-    for (const [label, path] of Object.entries(QUERIES)) {
-      const query = expertListQuerySchema.parse(Object.fromEntries(new URL(path, 'http://x').searchParams));
+    const next = expertQueryMix(99);
+    const timed: { queryString: string; ms: number }[] = [];
+    for (let i = 0; i < 300; i++) {
+      const queryString = next();
+      const query = parse(queryString);
+      const started = performance.now();
+      await listExperts(database.db, query, await countExperts(database.db, query));
+      timed.push({ queryString, ms: performance.now() - started });
+    }
+    timed.sort((a, b) => b.ms - a.ms);
+    const at = (p: number) => timed[Math.floor(timed.length * (1 - p))]!.ms.toFixed(1);
+    console.log(`  on the database alone, one at a time, 300 queries of the mix (count + page): p50 ${at(0.5)} ms, p99 ${at(0.99)} ms`);
+    for (const { queryString, ms } of timed.slice(0, 3)) {
+      const query = parse(queryString);
+      const matches = await countExperts(database.db, query);
       const statement = database.db
         .select({ id: experts.id })
         .from(experts)
         .where(listConditions(query))
-        .orderBy(...orderBy(sortKeys(query)))
-        .limit(query.limit)
+        .orderBy(...orderBy(sortKeys(query), { byIndex: matches.capped }))
+        .limit(query.limit + 1)
+        .offset(query.offset)
         .toSQL();
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
       const plan = await client.query(`EXPLAIN ANALYZE ${statement.sql}`, statement.params);
-      await client.end();
-      console.log(`  plan for ${label}:`);
+      console.log(`  plan of a slowest shape (${ms.toFixed(1)} ms): ${queryString}`);
       for (const row of plan.rows) console.log(`    ${row['QUERY PLAN']}`);
     }
   } finally {
+    await client.end();
     await database.close();
   }
 }
 
-async function seed(env: { url?: string; pgliteDir?: string }) {
-  const database = await openDatabase(env);
+/** 'Load more' forty times, by cursor as the screens do and by offset, timing pages 1, 10 and 40. */
+async function loadMore(baseUrl: string) {
+  const searches = ['sort=name', 'serviceType=onsite&sort=price-low', 'available=true&sort=experience', 'sort=rating&minRating=3.5'];
+  const pagesTimed = [1, 10, 40];
+  for (const how of ['cursor', 'offset'] as const) {
+    const times = new Map<number, number[]>(pagesTimed.map((p) => [p, []]));
+    for (const search of searches) {
+      let cursor: string | null = null;
+      for (let page = 1; page <= 40; page++) {
+        const paging: string = page === 1 ? '' : how === 'cursor' ? `&cursor=${cursor}` : `&offset=${(page - 1) * 24}`;
+        const started = performance.now();
+        const response: Response = await fetch(`${baseUrl}/api/experts?${search}&limit=24${paging}`);
+        await response.arrayBuffer();
+        times.get(page)?.push(performance.now() - started);
+        cursor = response.headers.get('x-next-cursor');
+      }
+    }
+    const median = (list: number[]) => list.sort((a, b) => a - b)[Math.floor(list.length / 2)]!.toFixed(1);
+    console.log(`  load more by ${how}: ${pagesTimed.map((p) => `page ${p} ${median(times.get(p)!)} ms`).join(', ')} (median of ${searches.length} searches)`);
+  }
+}
+
+async function seed(env: { url?: string; pgliteDir?: string }, count: number) {
+  const database: DatabaseHandle = await openDatabase(env);
   try {
     await database.migrate();
-    await insertSyntheticExperts(database.db, COUNT);
-    if (database.kind === 'postgres') await database.db.execute(sql`analyze experts`);
+    await insertSyntheticExperts(database.db, count);
+    await database.db.execute(sql`vacuum analyze experts`);
   } finally {
     await database.close();
   }
 }
 
-async function measure(label: string, serverEnv: Record<string, string>) {
+export async function measure(label: string, count: number, serverEnv: Record<string, string>) {
   const server = await startServer({ ...serverEnv, SEED_DEMO: 'false' });
   try {
-    for (const [name, path] of Object.entries(QUERIES)) {
-      const url = `http://127.0.0.1:${new URL(server.baseUrl).port}${path}`;
-      const bytes = Buffer.from(await (await fetch(url)).arrayBuffer());
-      await load(url); // warm-up run, not reported
-      const api = await load(url);
-      const bare = await bareBaseline(bytes);
-      console.log(
-        `${label} ${name}: p50 ${api.p50} ms, p99 ${api.p99} ms, ${api.rps} req/s, errors ${api.errors} | bare route: p99 ${bare.p99} ms, ${bare.rps} req/s | throughput ${(api.rps / bare.rps * 100).toFixed(0)}% of bare | ${bytes.length} bytes`,
-      );
-    }
-    console.log(`${label} server RSS after load: ${rssMb(server.process.pid!)} MB`);
+    const base = `http://127.0.0.1:${new URL(server.baseUrl).port}`;
+    const mix = (seed: number) => {
+      const next = expertQueryMix(seed);
+      return () => `/api/experts?${next()}`;
+    };
+    await load(base, mix(MIX_SEED + 1000)); // warm-up with other queries, not reported
+    const varied = await load(base, mix(MIX_SEED));
+    const rssAfterVaried = rssMb(server.process.pid!);
+    const bytes = Buffer.from(await (await fetch(`${base}${REPEATED}`)).arrayBuffer());
+    const repeated = await load(`${base}${REPEATED}`);
+    const bare = await bareBaseline(bytes);
+    console.log(`${label}, ${count.toLocaleString('en-US')} experts:`);
+    console.log(`  varied queries: ${show(varied)}`);
+    console.log(`  one repeated query (${REPEATED}): ${show(repeated)} | bare route: ${show(bare)} | ${((repeated.rps / bare.rps) * 100).toFixed(0)}% of bare`);
+    await loadMore(base);
+    console.log(`  server RSS after the varied load: ${rssAfterVaried} MB, at the end: ${rssMb(server.process.pid!)} MB`);
   } finally {
     await server.stop();
   }
@@ -99,9 +169,9 @@ export async function benchExperts() {
   const pgUrl = process.env.BENCH_DATABASE_URL;
   if (pgUrl) {
     await withScratchDatabase(pgUrl, async (url) => {
-      await seed({ url });
-      await explain(url);
-      await measure('PostgreSQL', { DATABASE_URL: url, DATA_DIR: mkdtempSync(join(tmpdir(), 'kb-bench-pg-')) });
+      await seed({ url }, 100_000);
+      await measure('PostgreSQL', 100_000, { DATABASE_URL: url, DATA_DIR: mkdtempSync(join(tmpdir(), 'kb-bench-pg-')) });
+      await slowestPlans(url);
     });
   } else {
     console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
@@ -109,9 +179,10 @@ export async function benchExperts() {
 
   const dataDir = mkdtempSync(join(tmpdir(), 'kb-bench-pglite-'));
   try {
-    await seed({ pgliteDir: join(dataDir, 'pglite') });
-    await measure('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' });
+    await seed({ pgliteDir: join(dataDir, 'pglite') }, 10_000);
+    await measure('PGlite', 10_000, { DATA_DIR: dataDir, DATABASE_URL: '' });
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
+

@@ -18,7 +18,7 @@ if (!only || only === 'startup') {
   await benchStartup();
 }
 if (!only || only === 'experts') {
-  console.log(`\n== GET /api/experts with 10,000 experts, 50 connections`);
+  console.log('\n== GET /api/experts at 50 connections: varied queries (100,000 experts on PostgreSQL, 10,000 on PGlite), one repeated query, load more');
   await benchExperts();
 }
 if (!only || only === 'bookings') {

@@ -8,7 +8,7 @@ import { ExpertResults } from '../components/experts/expert-results';
 import { FilterTextInput } from '../components/experts/filter-text-input';
 import { ListingFilters } from '../components/experts/listing-filters';
 import { ResultsBar } from '../components/experts/results-bar';
-import { resultsTotal } from '../components/experts/results-total';
+import { formatTotal, resultsTotal } from '../components/experts/results-total';
 import { sortParam } from '../components/experts/filter-options';
 import { useInfiniteExperts } from '../lib/api/experts';
 import { useSearchParamsState } from '../lib/use-search-params-state';
@@ -67,7 +67,7 @@ export default function ExpertsPage() {
         <ListingFilters id={FILTERS_ID} hidden={!filtersOpen} values={values} resets={clears} onChange={setValue} />
       </div>
       <ResultsBar
-        summary={total === null ? null : `${total} ${total === 1 ? 'expert' : 'experts'} found`}
+        summary={total === null ? null : `${formatTotal(total)} ${total.count === 1 && !total.capped ? 'expert' : 'experts'} found`}
         clearLabel="Clear all filters"
         onClear={clear}
       />

@@ -16,7 +16,7 @@ import {
 } from '../components/experts/filter-options';
 import { OnsiteExpertCard } from '../components/experts/onsite-expert-card';
 import { ResultsBar } from '../components/experts/results-bar';
-import { resultsTotal } from '../components/experts/results-total';
+import { formatTotal, resultsTotal } from '../components/experts/results-total';
 import { useInfiniteExperts } from '../lib/api/experts';
 import { useSearchParamsState } from '../lib/use-search-params-state';
 
@@ -77,7 +77,7 @@ export default function OnsiteRequestPage() {
         />
       </DirectoryFilters>
       <ResultsBar
-        summary={total === null ? null : `${total} expert(s) available for onsite service`}
+        summary={total === null ? null : `${formatTotal(total)} expert(s) available for onsite service`}
         clearLabel="Clear Filters"
         onClear={clear}
       />

@@ -16,7 +16,7 @@ import {
   sortParam,
 } from '../components/experts/filter-options';
 import { ResultsBar } from '../components/experts/results-bar';
-import { resultsTotal } from '../components/experts/results-total';
+import { formatTotal, resultsTotal } from '../components/experts/results-total';
 import { VideoExpertCard } from '../components/experts/video-expert-card';
 import { useInfiniteExperts } from '../lib/api/experts';
 import { useSearchParamsState } from '../lib/use-search-params-state';
@@ -85,7 +85,7 @@ export default function VideoConsultationPage() {
         </DirectoryFilters>
       </div>
       <ResultsBar
-        summary={total === null ? null : `${total} expert(s) available for video consultation`}
+        summary={total === null ? null : `${formatTotal(total)} expert(s) available for video consultation`}
         clearLabel="Clear Filters"
         onClear={clear}
       />

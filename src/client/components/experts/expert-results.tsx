@@ -9,6 +9,7 @@ import type { ExpertPage } from '../../lib/api/experts';
 import { ExpertCardSkeleton } from './expert-card-skeleton';
 import { ExpertsEmptyState } from './experts-empty-state';
 import { LoadMoreButton } from './load-more-button';
+import { formatTotal, resultsTotal } from './results-total';
 
 const SKELETON_COUNT = 6;
 const gridClass = 'grid gap-5 sm:grid-cols-2 lg:grid-cols-3';
@@ -48,7 +49,7 @@ export function ExpertResults({
   const pages = query.data.pages;
   const experts = pages.flatMap((page) => page.experts);
   if (experts.length === 0) return <ExpertsEmptyState hint={emptyHint} />;
-  const total = pages[0]?.total ?? experts.length;
+  const total = resultsTotal(query.data);
 
   return (
     <div className="flex flex-col items-center gap-6">
@@ -66,7 +67,7 @@ export function ExpertResults({
       {query.hasNextPage ? (
         <LoadMoreButton
           shown={experts.length}
-          total={total}
+          total={total ? formatTotal(total) : String(experts.length)}
           loading={query.isFetchingNextPage}
           onClick={() => query.fetchNextPage()}
         />

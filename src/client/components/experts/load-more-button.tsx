@@ -7,7 +7,8 @@ export function LoadMoreButton({
   onClick,
 }: {
   shown: number;
-  total: number;
+  /** '48', or '5,000+' when the server stopped counting. */
+  total: string;
   loading: boolean;
   onClick: () => void;
 }) {

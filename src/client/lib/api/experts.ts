@@ -3,13 +3,17 @@ import { EXPERT_PAGE_SIZE, type Expert, type ExpertListQuery } from '@common/exp
 import { ApiError, apiJson, apiRequest } from '../api-request';
 
 /** What a screen asks the listing for; paging is added by the fetcher's callers. */
-export type ExpertSearch = Partial<Omit<ExpertListQuery, 'limit' | 'offset'>>;
-type ExpertPageRequest = ExpertSearch & Partial<Pick<ExpertListQuery, 'limit' | 'offset'>>;
+export type ExpertSearch = Partial<Omit<ExpertListQuery, 'limit' | 'offset' | 'cursor'>>;
+type ExpertPageRequest = ExpertSearch & Partial<Pick<ExpertListQuery, 'limit' | 'offset' | 'cursor'>>;
 
 export interface ExpertPage {
   experts: Expert[];
-  /** All experts matching the search, from `X-Total-Count`. */
+  /** The experts matching the search, from `X-Total-Count`. */
   total: number;
+  /** The server counted up to its cap and stopped: at least `total` match (`X-Total-Count-Capped`). */
+  totalCapped: boolean;
+  /** The next page's cursor (`X-Next-Cursor`); null on the last page. */
+  nextCursor: string | null;
 }
 
 function searchString(params: ExpertPageRequest): string {
@@ -25,7 +29,12 @@ export async function getExperts(params: ExpertPageRequest): Promise<ExpertPage>
   const response = await apiRequest('GET', `/api/experts${searchString(params)}`);
   const experts = (await response.json()) as Expert[];
   const total = Number.parseInt(response.headers.get('X-Total-Count') ?? '', 10);
-  return { experts, total: Number.isFinite(total) ? total : experts.length };
+  return {
+    experts,
+    total: Number.isFinite(total) ? total : experts.length,
+    totalCapped: response.headers.get('X-Total-Count-Capped') === 'true',
+    nextCursor: response.headers.get('X-Next-Cursor'),
+  };
 }
 
 const EXPERTS_KEY = '/api/experts';
@@ -44,12 +53,10 @@ export function useExperts(params: ExpertPageRequest) {
 export const infiniteExpertsQueryOptions = (params: ExpertSearch) =>
   infiniteQueryOptions({
     queryKey: [EXPERTS_KEY, 'pages', params],
-    queryFn: ({ pageParam }) => getExperts({ ...params, limit: EXPERT_PAGE_SIZE, offset: pageParam }),
-    initialPageParam: 0,
-    getNextPageParam: (lastPage, pages) => {
-      const loaded = pages.reduce((count, page) => count + page.experts.length, 0);
-      return lastPage.experts.length > 0 && loaded < lastPage.total ? loaded : undefined;
-    },
+    // 'Load more' follows the server's cursor: page 40 costs what page 2 does.
+    queryFn: ({ pageParam }) => getExperts({ ...params, limit: EXPERT_PAGE_SIZE, cursor: pageParam }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
     // Keeps the count and cards on screen while a changed filter loads, instead of flashing skeletons.
     placeholderData: keepPreviousData,
   });
