@@ -32,6 +32,8 @@ async function load(url: string, nextPath?: () => string): Promise<Load> {
     duration: DURATION_S,
     pipelining: 1,
     ...(nextPath && {
+      // Browsers ask for compressed answers, so every page the cache has not seen is also compressed once.
+      headers: { 'accept-encoding': 'br, gzip' },
       requests: [
         {
           setupRequest: (request) => {

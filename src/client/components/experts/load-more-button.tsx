@@ -7,7 +7,7 @@ export function LoadMoreButton({
   onClick,
 }: {
   shown: number;
-  /** '48', or '5,000+' when the server stopped counting. */
+  /** '48', or '1,000+' when the server stopped counting. */
   total: string;
   loading: boolean;
   onClick: () => void;

@@ -13,7 +13,7 @@ export function resultsTotal(data: InfiniteData<ExpertPage> | undefined): Result
   return first ? { count: first.total, capped: first.totalCapped } : null;
 }
 
-/** '48', or '5,000+' when the server stopped counting. */
+/** '48', or '1,000+' when the server stopped counting. */
 export function formatTotal({ count, capped }: ResultsTotal): string {
   return capped ? `${count.toLocaleString('en-US')}+` : String(count);
 }

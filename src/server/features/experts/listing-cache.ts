@@ -29,7 +29,7 @@ function withEncodings(page: ListingPage): PageEntry {
     encoded(encoding) {
       cache[encoding] ??=
         encoding === 'br'
-          ? brotliCompressSync(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+          ? brotliCompressSync(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
           : gzipSync(page.body, { level: 6 });
       return cache[encoding];
     },

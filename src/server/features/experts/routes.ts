@@ -21,8 +21,8 @@ export const expertRoutes: FastifyPluginAsyncZod<{ listings: ListingCache }> = a
         tags: ['experts'],
         summary: 'Approved experts, filtered, sorted and paged on the server',
         description:
-          'Answers an array of experts. X-Total-Count carries the number of matches, counted up to 5,000: ' +
-          'a larger count is sent as 5000 with X-Total-Count-Capped: true. X-Next-Cursor, when there is a next ' +
+          'Answers an array of experts. X-Total-Count carries the number of matches, counted up to 1,000: ' +
+          'a larger count is sent as 1000 with X-Total-Count-Capped: true. X-Next-Cursor, when there is a next ' +
           'page, is its cursor: pass it as cursor (with the same filters and sort) for the next page; ' +
           'offset also works, but a cursor stays fast however deep the page.',
         querystring: expertListQuerySchema,
