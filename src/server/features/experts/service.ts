@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { experts } from '../../db/schema.js';
 import { EXPERT_COUNT_CAP, type Expert, type ExpertFilters, type ExpertListQuery } from '../../../common/expert.js';
@@ -10,7 +10,14 @@ import { after, orderBy, orderName, sortKeys } from './sort-keys.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import type { ListingPage } from './listing-cache.js';
 
-type ExpertRow = typeof experts.$inferSelect;
+/**
+ * The columns an Expert is made of: not the generated search columns, which only WHERE reads (the
+ * search_words tsvector alone is wider than the rest of the row, and costly to send as text).
+ */
+const { searchText: _text, locationText: _place, searchWords: _words, ...columns } = getTableColumns(experts);
+export const expertColumns = columns;
+
+type ExpertRow = Omit<typeof experts.$inferSelect, 'searchText' | 'locationText' | 'searchWords'>;
 
 export function toExpert(row: ExpertRow, now = new Date()): Expert {
   return {
@@ -89,7 +96,7 @@ export async function listExperts(db: Database, query: ExpertListQuery, matches?
     : listConditions(query);
   const keyColumns = Object.fromEntries(keys.map((k, i) => [`k${i}`, k.expression]));
   const rows = await db
-    .select({ expert: experts, ...keyColumns })
+    .select({ expert: expertColumns, ...keyColumns })
     .from(experts)
     .where(where)
     // Fewer matches than the count's cap: sorting them all is cheap, and safer than the planner's guess.
@@ -137,7 +144,7 @@ const EXPERT_NOT_FOUND = 'Expert not found';
 export async function getExpert(db: Database, rawId: string): Promise<Expert> {
   if (!/^\d{1,9}$/.test(rawId)) throw new AppError('NOT_FOUND', EXPERT_NOT_FOUND);
   const [row] = await db
-    .select()
+    .select(expertColumns)
     .from(experts)
     .where(and(eq(experts.id, Number(rawId)), eq(experts.status, 'approved')));
   if (!row) throw new AppError('NOT_FOUND', EXPERT_NOT_FOUND);
