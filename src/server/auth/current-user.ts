@@ -93,7 +93,7 @@ async function currentUserOf({ auth, sessionCookieName, sessions }: CurrentUserL
     // Sent twice, the cookie is read by Better Auth as its first copy and here as its last: Better Auth
     // alone decides, and its answer is not remembered under a value it may not have checked.
     if (header.split(`${sessionCookieName}=`).length > 2) return (await lookUpSession(auth, request))?.user ?? null;
-    return sessions.get(signedToken) ?? (await sessions.remember(signedToken, () => lookUpSession(auth, request)));
+    return await sessions.currentUser(signedToken, () => lookUpSession(auth, request));
   } catch (error) {
     // Better Auth answers a failed lookup with its own 500 APIError ('Failed to get session') and
     // keeps the driver's error as its cause: an unreachable database is a 503 for every caller.

@@ -7,14 +7,18 @@ interface Entry {
   usableUntil: number;
 }
 
+export interface Lookup {
+  user: CurrentUser;
+  sessionExpiresAt: Date;
+}
+
 export interface SessionCache {
-  /** The user a signed session cookie belonged to a moment ago, or undefined. */
-  get(signedToken: string): CurrentUser | undefined;
   /**
-   * Looks the session up and remembers a signed-in answer. A lookup that began before the last `clear()`
-   * is answered but not remembered: it may have read what that clear was about.
+   * The user of a signed session cookie: from memory when it was looked up less than the time to live
+   * ago, shared with a lookup of the same cookie under way, else from `lookUp` (null: signed out, which is
+   * not remembered).
    */
-  remember(signedToken: string, lookUp: () => Promise<{ user: CurrentUser; sessionExpiresAt: Date } | null>): Promise<CurrentUser | null>;
+  currentUser(signedToken: string, lookUp: () => Promise<Lookup | null>): Promise<CurrentUser | null>;
   /** Forgets every answer: called after anything on this server may have changed a user or a session. */
   clear(): void;
   /** How many answers it holds. */
@@ -31,10 +35,9 @@ const keyOf = (signedToken: string) => createHash('sha256').update(signedToken).
  * database) shows within `ttlMs`; this server calls `clear()` after its own changes, so they show at once.
  */
 export function createSessionCache(ttlMs: number, now: () => number = Date.now): SessionCache {
-  // Insertion order is nearly expiry order (one time to live, and `remember` re-inserts; only a session
+  // Insertion order is nearly expiry order (one time to live, and a new answer is re-inserted; only a session
   // ending sooner breaks it), so expired entries are at the front: sweeping them costs next to nothing.
   const entries = new Map<string, Entry>();
-  let generation = 0;
 
   function sweep(at: number) {
     for (const [key, entry] of entries) {
@@ -43,29 +46,46 @@ export function createSessionCache(ttlMs: number, now: () => number = Date.now):
     }
   }
 
-  return {
-    get(signedToken) {
-      if (ttlMs <= 0) return undefined;
-      const at = now();
-      sweep(at);
-      const entry = entries.get(keyOf(signedToken));
-      return entry && entry.usableUntil > at ? entry.user : undefined;
-    },
-    async remember(signedToken, lookUp) {
-      const startedAt = now();
-      const startedGeneration = generation;
-      const found = await lookUp();
-      if (!found || ttlMs <= 0 || generation !== startedGeneration) return found?.user ?? null;
+  /** Lookups under way by key, so a burst of requests with one cookie costs one lookup. */
+  const inFlight = new Map<string, Promise<CurrentUser | null>>();
+  let generation = 0;
+
+  /** A lookup that began before a `clear()` is answered but not remembered: it may have read what that clear was about. */
+  async function lookUpAndRemember(key: string, lookUp: () => Promise<Lookup | null>): Promise<CurrentUser | null> {
+    const startedAt = now();
+    const startedGeneration = generation;
+    const found = await lookUp();
+    if (found && generation === startedGeneration) {
       sweep(now());
-      const key = keyOf(signedToken);
       entries.delete(key);
       // Never past the session's own end, which Better Auth would refuse.
       entries.set(key, { user: found.user, usableUntil: Math.min(startedAt + ttlMs, found.sessionExpiresAt.getTime()) });
-      return found.user;
+    }
+    return found?.user ?? null;
+  }
+
+  return {
+    async currentUser(signedToken, lookUp) {
+      if (ttlMs <= 0) return (await lookUp())?.user ?? null;
+      const key = keyOf(signedToken);
+      const at = now();
+      sweep(at);
+      const entry = entries.get(key);
+      if (entry && entry.usableUntil > at) return entry.user;
+      let pending = inFlight.get(key);
+      if (!pending) {
+        const started = lookUpAndRemember(key, lookUp).finally(() => {
+          if (inFlight.get(key) === started) inFlight.delete(key);
+        });
+        inFlight.set(key, started);
+        pending = started;
+      }
+      return pending;
     },
     clear() {
       generation++;
       entries.clear();
+      inFlight.clear();
     },
     size: () => entries.size,
   };
