@@ -26,7 +26,7 @@ interface BenchExpert {
   onsiteMinimumHours: number;
 }
 
-interface Figures {
+export interface Figures {
   p50: number;
   p99: number;
   /** Mean latency by Little's law (connections / throughput): autocannon's histogram counts whole milliseconds. */
@@ -41,7 +41,7 @@ interface Figures {
   samples: string[];
 }
 
-interface Target {
+export interface Target {
   server: RunningServer;
   /** The address autocannon and fetch connect to (127.0.0.1, as the other benchmarks). */
   url: string;
@@ -52,12 +52,12 @@ interface Target {
 }
 
 const round = (n: number) => Math.round(n * 10) / 10;
-const statusText = (statuses: Record<string, number>) =>
+export const statusText = (statuses: Record<string, number>) =>
   Object.entries(statuses)
     .map(([code, n]) => `${code}×${n}`)
     .join(' ') || 'none';
 const cpu = (f: Figures) => `CPU/req server ${f.serverCpuMs.toFixed(2)} ms${f.pgCpuMs > 0 ? ` + postgres ${f.pgCpuMs.toFixed(2)} ms` : ''}`;
-const line = (name: string, f: Figures, budget = '') =>
+export const line = (name: string, f: Figures, budget = '') =>
   `  ${name.padEnd(22)} p50 ${String(f.p50).padStart(3)} ms  p99 ${String(f.p99).padStart(4)} ms${budget}  ${String(f.rps).padStart(5)} req/s  ${cpu(f)}  statuses ${statusText(f.statuses)}${f.errors ? `  connection errors ${f.errors}` : ''}`;
 const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
 
@@ -85,7 +85,7 @@ function postgresCpuSeconds(): number {
   return total;
 }
 
-async function run(target: Target, options: autocannon.Options): Promise<Figures> {
+export async function run(target: Target, options: autocannon.Options): Promise<Figures> {
   const samples: string[] = [];
   const requests = (options.requests ?? [{}]).map((request) => ({
     ...request,
@@ -115,13 +115,13 @@ async function run(target: Target, options: autocannon.Options): Promise<Figures
   };
 }
 
-function printSamples(f: Figures) {
+export function printSamples(f: Figures) {
   for (const sample of f.samples) console.log(`    answer not 2xx: ${sample}`);
 }
 
 let nextAddress = 0;
 /** Signs up users, each from its own client address (the server allows 10 sign-ups a minute per address). */
-async function signUpUsers(target: Target, count: number): Promise<string[]> {
+export async function signUpUsers(target: Target, count: number): Promise<string[]> {
   const signUp = async () => {
     const n = nextAddress++;
     const response = await fetch(`${target.url}/api/auth/sign-up/email`, {

@@ -5,6 +5,7 @@ import { benchExperts } from './experts.js';
 import { benchBookings } from './bookings.js';
 import { benchAiLatency } from './ai-latency.js';
 import { benchPhotoChecks } from './photo-checks.js';
+import { benchSignedIn } from './signed-in.js';
 
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (pgUrl) process.env.BENCH_DATABASE_URL = pgUrl;
@@ -24,6 +25,10 @@ if (!only || only === 'experts') {
 if (!only || only === 'bookings') {
   console.log('\n== Bookings: POST /api/bookings, free slots, 50 people booking one time');
   await benchBookings();
+}
+if (!only || only === 'auth') {
+  console.log('\n== Signed-in requests: GET /api/auth/user over many sessions, 50 connections');
+  await benchSignedIn();
 }
 if (!only || only === 'ai') {
   console.log('\n== Built-in AI assistant');

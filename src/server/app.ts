@@ -15,6 +15,7 @@ import type { Database, DatabaseHandle } from './db/client.js';
 import { createAuth, type Auth } from './auth/auth.js';
 import { resolveAuthSecret } from './auth/secret.js';
 import { getCurrentUser } from './auth/current-user.js';
+import { createSessionCache, type SessionCache } from './auth/session-cache.js';
 import { authRoutes } from './auth/routes.js';
 import { createMailer } from './mail/mailer.js';
 import { registerErrorHandling } from './http/errors.js';
@@ -63,6 +64,8 @@ declare module 'fastify' {
     jobs: JobQueue;
     /** Cached expert listings; features that change experts clear it. */
     expertListings: ListingCache;
+    /** Signed-in users by session cookie for a few seconds; cleared after every change made here. */
+    sessionCache: SessionCache;
   }
   interface FastifyRequest {
     /** The signed-in user, or null; looked up once per request. */
@@ -79,6 +82,8 @@ export interface BuildAppOptions {
   operatorToken?: string;
   /** The clock of the booking rules (tests move it); the real clock otherwise. */
   now?: () => Date;
+  /** The session cache's clock (tests move it to pass its time to live); the real clock otherwise. */
+  sessionCacheClock?: () => number;
   /** How often job workers look for work; tests poll faster. */
   jobPollingIntervalSeconds?: number;
   logger?: FastifyServerOptions['logger'];
@@ -165,8 +170,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const recordActivity = async (user: CurrentUser) => {
     if (user.role === 'expert') await touchPresence(user.id);
   };
+  const sessionCache = createSessionCache(config.SESSION_CACHE_SECONDS * 1000, options.sessionCacheClock);
+  app.decorate('sessionCache', sessionCache);
+  const currentUserLookup = {
+    auth,
+    sessionCookieName: (await auth.$context).authCookies.sessionToken.name,
+    sessions: sessionCache,
+    onActive: recordActivity,
+  };
   app.decorateRequest('currentUser', function () {
-    return getCurrentUser(auth, this, recordActivity);
+    return getCurrentUser(currentUserLookup, this);
+  });
+  // Any state-changing request may have changed a user or ended a session (sign-out, a password, an
+  // administrator's edit, a role): once it has done its work, this server looks every session up afresh.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') sessionCache.clear();
+    return payload;
   });
 
   registerErrorHandling(app);

@@ -38,6 +38,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`. */
   METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
+  /** How long a signed-in user is answered from memory before the session is looked up again (0: never). */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, booleanFromEnv.default(false)),
   /** Test only: the browser journeys may move the booking rules' clock (POST /api/internal/test-clock). */
   TEST_CLOCK: z.preprocess(emptyAsUndefined, booleanFromEnv.default(false)),

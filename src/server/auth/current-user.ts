@@ -1,9 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
+import { parseCookies } from 'better-auth/cookies';
 import type { CurrentUser } from '../../common/user.js';
 import type { Role, UserStatus } from '../../common/roles.js';
 import type { Auth } from './auth.js';
 import { toAppError } from '../db/database-error.js';
+import type { SessionCache } from './session-cache.js';
 
 /** Builds web Headers for Better Auth, with the client address we trust (TRUST_PROXY decides `request.ip`). */
 export function authHeaders(request: FastifyRequest): Headers {
@@ -46,35 +48,55 @@ export function toCurrentUser(row: SessionUserRow): CurrentUser {
   };
 }
 
-const cache = new WeakMap<FastifyRequest, Promise<CurrentUser | null>>();
+const perRequest = new WeakMap<FastifyRequest, Promise<CurrentUser | null>>();
+
+export interface CurrentUserLookup {
+  auth: Auth;
+  /** The name of Better Auth's session cookie (it differs behind HTTPS). */
+  sessionCookieName: string;
+  sessions: SessionCache;
+  /** Runs for each request of a signed-in user (presence). */
+  onActive?: (user: CurrentUser) => Promise<void>;
+}
+
+async function lookUpSession(auth: Auth, request: FastifyRequest) {
+  const session = await auth.api.getSession({ headers: authHeaders(request) });
+  if (!session) return null;
+  const user = toCurrentUser(session.user as SessionUserRow);
+  // Deactivation deletes the sessions; this also holds for an account made inactive any other way.
+  if (user.status === 'inactive') return null;
+  return { user, sessionExpiresAt: new Date(session.session.expiresAt) };
+}
 
 /**
- * The signed-in user of this request, looked up once per request from the session cookie. `onActive`
- * runs for each request of a signed-in user (presence).
+ * The signed-in user of this request, looked up once per request from the session cookie, and answered
+ * from the session cache while that holds it (see session-cache.ts for how long, and what clears it).
  */
-export function getCurrentUser(
-  auth: Auth,
-  request: FastifyRequest,
-  onActive?: (user: CurrentUser) => Promise<void>,
-): Promise<CurrentUser | null> {
-  let pending = cache.get(request);
+export function getCurrentUser({ auth, sessionCookieName, sessions, onActive }: CurrentUserLookup, request: FastifyRequest): Promise<CurrentUser | null> {
+  let pending = perRequest.get(request);
   if (!pending) {
-    pending = auth.api.getSession({ headers: authHeaders(request) }).then(
-      async (session) => {
-        if (!session) return null;
-        const user = toCurrentUser(session.user as SessionUserRow);
-        // Deactivation deletes the sessions; this also holds for an account made inactive any other way.
-        if (user.status === 'inactive') return null;
-        await onActive?.(user).catch((err: unknown) => request.log.warn({ err }, 'recording activity failed'));
-        return user;
-      },
-      (error: unknown) => {
-        // Better Auth answers a failed lookup with its own 500 APIError ('Failed to get session') and
-        // keeps the driver's error as its cause: an unreachable database is a 503 for every caller.
-        throw toAppError(error);
-      },
-    );
-    cache.set(request, pending);
+    pending = currentUserOf({ auth, sessionCookieName, sessions }, request).then(async (user) => {
+      if (user) await onActive?.(user).catch((err: unknown) => request.log.warn({ err }, 'recording activity failed'));
+      return user;
+    });
+    perRequest.set(request, pending);
   }
   return pending;
+}
+
+async function currentUserOf({ auth, sessionCookieName, sessions }: CurrentUserLookup, request: FastifyRequest): Promise<CurrentUser | null> {
+  const header = request.headers.cookie ?? '';
+  const signedToken = parseCookies(header).get(sessionCookieName);
+  // Without the cookie there is no session to look up.
+  if (!signedToken) return null;
+  try {
+    // Sent twice, the cookie is read by Better Auth as its first copy and here as its last: Better Auth
+    // alone decides, and its answer is not remembered under a value it may not have checked.
+    if (header.split(`${sessionCookieName}=`).length > 2) return (await lookUpSession(auth, request))?.user ?? null;
+    return await sessions.currentUser(signedToken, () => lookUpSession(auth, request));
+  } catch (error) {
+    // Better Auth answers a failed lookup with its own 500 APIError ('Failed to get session') and
+    // keeps the driver's error as its cause: an unreachable database is a 503 for every caller.
+    throw toAppError(error);
+  }
 }

@@ -167,6 +167,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; baseUrl: string }> 
           .catch(() => ({ headers: new Headers() }));
         const cookies = headers.getSetCookie();
         if (cookies.length) reply.header('set-cookie', cookies);
+        // A GET, so the clearing after state-changing requests does not see it.
+        app.sessionCache.clear();
       }
       return reply.redirect('/');
     },
