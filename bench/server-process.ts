@@ -21,13 +21,22 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/**
+ * The environment `npm start` gives the server (package.json): glibc's malloc settings must be there when
+ * the process starts, so the script sets them, and the benchmarks start the server with the same.
+ */
+function startScriptEnv(): Record<string, string> {
+  const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } };
+  return Object.fromEntries([...scripts.start.matchAll(/\b(MALLOC_\w+)=(\S+)/g)].map((m) => [m[1]!, m[2]!]));
+}
+
 /** Starts the production server (the dist/server bundle `npm start` runs) and waits for /readyz. */
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const started = performance.now();
   const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, PORT: String(port), BASE_URL: baseUrl, LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, ...startScriptEnv(), PORT: String(port), BASE_URL: baseUrl, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (;;) {
