@@ -22,12 +22,16 @@ export interface RunningServer {
 }
 
 /**
- * The environment `npm start` gives the server (package.json): glibc's malloc settings must be there when
- * the process starts, so the script sets them, and the benchmarks start the server with the same.
+ * How `npm start` runs the server (package.json): glibc's malloc settings must be in the environment when
+ * the process starts and V8's heap settings on node's command line, so the script sets them there, and
+ * the benchmarks start the server the same way.
  */
-function startScriptEnv(): Record<string, string> {
+function startCommand(): { env: Record<string, string>; nodeArgs: string[] } {
   const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } };
-  return Object.fromEntries([...scripts.start.matchAll(/\b(MALLOC_\w+)=(\S+)/g)].map((m) => [m[1]!, m[2]!]));
+  const command = /exec env ((?:\w+=\S+ )*)node ((?:--\S+ )*)dist\/server\/main\.js/.exec(scripts.start);
+  if (!command) throw new Error(`package.json's start script is not 'exec env NAME=value... node --flag... dist/server/main.js'`);
+  const env = Object.fromEntries(command[1]!.trim().split(/\s+/).filter(Boolean).map((pair) => pair.split('=') as [string, string]));
+  return { env, nodeArgs: command[2]!.trim().split(/\s+/).filter(Boolean) };
 }
 
 /** Starts the production server (the dist/server bundle `npm start` runs) and waits for /readyz. */
@@ -35,8 +39,9 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, ...startScriptEnv(), PORT: String(port), BASE_URL: baseUrl, LOG_LEVEL: 'warn', ...env },
+  const start = startCommand();
+  const child = spawn(process.execPath, [...start.nodeArgs, 'dist/server/main.js'], {
+    env: { ...process.env, ...start.env, PORT: String(port), BASE_URL: baseUrl, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (;;) {
