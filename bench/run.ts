@@ -6,6 +6,7 @@ import { benchBookings } from './bookings.js';
 import { benchAiLatency } from './ai-latency.js';
 import { benchPhotoChecks } from './photo-checks.js';
 import { benchSignedIn } from './signed-in.js';
+import { benchMemory } from './memory.js';
 
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (pgUrl) process.env.BENCH_DATABASE_URL = pgUrl;
@@ -34,4 +35,8 @@ if (!only || only === 'ai') {
   console.log('\n== Built-in AI assistant');
   await benchAiLatency();
   await benchPhotoChecks();
+}
+if (!only || only === 'memory') {
+  console.log('\n== Server memory: idle, under a varied load of what users do, after it');
+  await benchMemory();
 }

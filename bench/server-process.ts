@@ -21,13 +21,27 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/**
+ * How `npm start` runs the server (package.json): glibc's malloc settings must be in the environment when
+ * the process starts and V8's heap settings on node's command line, so the script sets them there, and
+ * the benchmarks start the server the same way.
+ */
+function startCommand(): { env: Record<string, string>; nodeArgs: string[] } {
+  const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } };
+  const command = /exec env ((?:\w+=\S+ )*)node ((?:--\S+ )*)dist\/server\/main\.js/.exec(scripts.start);
+  if (!command) throw new Error(`package.json's start script is not 'exec env NAME=value... node --flag... dist/server/main.js'`);
+  const env = Object.fromEntries(command[1]!.trim().split(/\s+/).filter(Boolean).map((pair) => pair.split('=') as [string, string]));
+  return { env, nodeArgs: command[2]!.trim().split(/\s+/).filter(Boolean) };
+}
+
 /** Starts the production server (the dist/server bundle `npm start` runs) and waits for /readyz. */
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, PORT: String(port), BASE_URL: baseUrl, LOG_LEVEL: 'warn', ...env },
+  const start = startCommand();
+  const child = spawn(process.execPath, [...start.nodeArgs, 'dist/server/main.js'], {
+    env: { ...process.env, ...start.env, PORT: String(port), BASE_URL: baseUrl, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (;;) {

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { PhotoCheck } from '../../common/ai.js';
+import { imageWork } from './image-upload.js';
 
 /** Thresholds from the photo tips: clear, well lit, large enough. Calibrated on the images in photo-checks.test.ts. */
 const DARK_MEAN = 45;
@@ -15,7 +16,11 @@ export interface PhotoMeasurements {
 }
 
 /** Brightness (mean grey level, 0-255) and sharpness (Laplacian edge spread per unit of contrast) of a photo. */
-export async function measurePhoto(jpeg: Buffer, width: number, height: number): Promise<PhotoMeasurements> {
+export function measurePhoto(jpeg: Buffer, width: number, height: number): Promise<PhotoMeasurements> {
+  return imageWork.run(() => measure(jpeg, width, height));
+}
+
+async function measure(jpeg: Buffer, width: number, height: number): Promise<PhotoMeasurements> {
   const grey = await sharp(jpeg).greyscale().resize({ width: 512, height: 512, fit: 'inside' }).png().toBuffer();
   const { channels: brightness } = await sharp(grey).stats();
   // stats() reads its input, not the pipeline's output, so the filtered image is rendered first.

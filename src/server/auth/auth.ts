@@ -9,6 +9,7 @@ import type { Mailer } from '../mail/mailer.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../common/password.js';
 import { firstNameSchema, lastNameSchema } from '../../common/user.js';
 import { PRODUCT_NAME } from '../../common/brand.js';
+import { hashPassword, verifyPassword } from './password-hashing.js';
 
 export interface AuthOptions {
   db: Database;
@@ -92,6 +93,7 @@ export function createAuth({ db, baseUrl, secret, mailer, log }: AuthOptions) {
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       revokeSessionsOnPasswordReset: true,
+      password: { hash: hashPassword, verify: verifyPassword },
       async sendResetPassword({ user, url }) {
         await mailer.send({
           to: user.email,

@@ -6,6 +6,7 @@ import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase, type Database } from './client.js';
 import { acquireLock } from './data-dir-lock.js';
+import { PGLITE_SETTINGS } from './pglite-settings.js';
 
 /**
  * pg_dump's options for every backup (pgDump adds `--inserts` itself, so the dump has no COPY blocks and
@@ -36,13 +37,17 @@ export async function dumpPgliteThenClose(pg: PGlite): Promise<string> {
 /**
  * The copy of a live database is loaded and dumped in a worker thread: pg_dump runs synchronously, and
  * in the server's own thread every request would wait for it. The modules come by absolute URL (a data:
- * module cannot resolve package names); the extensions are those client.ts opens PGlite with.
+ * module cannot resolve package names); the extensions and settings are those client.ts opens PGlite with.
  */
 const DUMP_WORKER = `
 import { parentPort, workerData } from 'node:worker_threads';
-const { modules, args, dataDir } = workerData;
+const { modules, args, dataDir, settings } = workerData;
 const [{ PGlite }, { pg_trgm }, { btree_gist }, { pgDump }] = await Promise.all(modules.map((m) => import(m)));
-const copy = await PGlite.create({ loadDataDir: new Blob([dataDir]), extensions: { pg_trgm, btree_gist } });
+const copy = await PGlite.create({
+  loadDataDir: new Blob([dataDir]),
+  extensions: { pg_trgm, btree_gist },
+  startParams: [...PGlite.defaultStartParams, ...settings],
+});
 try {
   const file = await pgDump({ pg: copy, args });
   parentPort.postMessage(await file.text());
@@ -59,7 +64,7 @@ function dumpInWorker(dataDir: ArrayBuffer): Promise<string> {
   ].map((name) => import.meta.resolve(name));
   return new Promise((resolvePromise, reject) => {
     const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(DUMP_WORKER)}`), {
-      workerData: { modules, args: DUMP_ARGS, dataDir },
+      workerData: { modules, args: DUMP_ARGS, dataDir, settings: PGLITE_SETTINGS },
       transferList: [dataDir],
     });
     let sql: string | undefined;

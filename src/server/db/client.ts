@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import * as schema from './schema.js';
+import { pgliteStartParams } from './pglite-settings.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -46,7 +47,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm, btree_gist } });
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    extensions: { pg_trgm, btree_gist },
+    startParams: pgliteStartParams(),
+  });
   const db = drizzlePglite({ client, schema });
   // PGlite's query() takes one statement; scripts without parameters (pg-boss's migrations) go through exec().
   const executeSql: SqlExecutor = async (text, values) =>

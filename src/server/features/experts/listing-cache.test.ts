@@ -71,3 +71,45 @@ describe('the expert listing cache', () => {
     await expect(cache.get(query(), 1)).resolves.toMatchObject({ page: { body: '[]' } });
   });
 });
+
+describe('the expert listing cache, bounded', () => {
+  const limits = { maxEntries: 500, maxBytes: 2_500 };
+  const bodyOf = (length: number) => `[${'x'.repeat(length - 2)}]`;
+  const pagesOf = (body: () => string) => ({
+    page: async () => ({ body: body(), nextCursor: null }),
+    count: async () => ({ total: 0, capped: false }),
+  });
+
+  it('counts bodies and their compressed copies, and drops the oldest answers beyond its bytes', async () => {
+    let loads = 0;
+    const cache = createListingCache(pagesOf(() => (++loads, bodyOf(1_000))), limits);
+    const first = await cache.get(query({ specialty: 'a' }), 0);
+    await cache.get(query({ specialty: 'b' }), 1);
+    expect(cache.usage()).toEqual({ entries: 2, bytes: 2_000 });
+    const gzip = first.page.encoded('gzip');
+    expect(cache.usage().bytes).toBe(2_000 + gzip.length);
+    first.page.encoded('gzip'); // made once, counted once
+    expect(cache.usage().bytes).toBe(2_000 + gzip.length);
+    await cache.get(query({ specialty: 'c' }), 2);
+    expect(cache.usage()).toEqual({ entries: 2, bytes: 2_000 });
+    await cache.get(query({ specialty: 'b' }), 3);
+    expect(loads).toBe(3);
+    await cache.get(query({ specialty: 'a' }), 4);
+    expect(loads).toBe(4);
+  });
+
+  it('drops expired answers when new ones come, and keeps no more than its entries', async () => {
+    const cache = createListingCache(pagesOf(() => '[]'), { maxEntries: 3, maxBytes: 1_000_000 });
+    for (const specialty of ['a', 'b', 'c', 'd']) await cache.get(query({ specialty }), 0);
+    expect(cache.usage().entries).toBe(3);
+    await cache.get(query({ specialty: 'a' }), 5_001);
+    expect(cache.usage()).toEqual({ entries: 1, bytes: 2 });
+  });
+
+  it('forgets everything on clear()', async () => {
+    const cache = createListingCache(pagesOf(() => bodyOf(100)), limits);
+    await cache.get(query(), 0);
+    cache.clear();
+    expect(cache.usage()).toEqual({ entries: 0, bytes: 0 });
+  });
+});

@@ -22,37 +22,96 @@ export interface Listing {
   count: ListingCount;
 }
 
-function withEncodings(page: ListingPage): PageEntry {
+function withEncodings(page: ListingPage, onEncoded: (bytes: number) => void): PageEntry {
   const cache: Partial<Record<'br' | 'gzip', Buffer>> = {};
   return {
     ...page,
     encoded(encoding) {
-      cache[encoding] ??=
-        encoding === 'br'
-          ? brotliCompressSync(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
-          : gzipSync(page.body, { level: 6 });
+      if (!cache[encoding]) {
+        cache[encoding] =
+          encoding === 'br'
+            ? brotliCompressSync(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
+            : gzipSync(page.body, { level: 6 });
+        onEncoded(cache[encoding].length);
+      }
       return cache[encoding];
     },
   };
 }
 
 const TTL_MS = 5_000;
-const MAX_ENTRIES = 500;
 
-/** Promises kept for TTL_MS by key, at most MAX_ENTRIES (oldest first out); a failed load is not kept. */
-function createMemo<T>() {
-  const entries = new Map<string, { expiresAt: number; value: Promise<T> }>();
+export interface ListingCacheLimits {
+  maxEntries: number;
+  /** Page bodies and their compressed copies together (a body counts one byte a character). */
+  maxBytes: number;
+}
+
+/**
+ * A page of 24 experts is about 15 KB of JSON and 1 KB compressed, a page of 100 four times that: 16 MB
+ * keeps several hundred recent pages. Without a byte bound, 500 pages of 100 stayed in memory.
+ */
+const DEFAULT_LIMITS: ListingCacheLimits = { maxEntries: 500, maxBytes: 16 * 1024 * 1024 };
+
+interface Slot<T> {
+  expiresAt: number;
+  value: Promise<T>;
+  bytes: number;
+}
+
+/**
+ * Promises kept for TTL_MS by key, within the limits (oldest out first); a failed load is not kept, and
+ * expired answers are dropped as new ones come, so a burst of distinct queries does not stay in memory.
+ * `load` is given `charge(bytes)` to count what its answer holds, now or later.
+ */
+function createMemo<T>(limits: ListingCacheLimits) {
+  // In insertion order, which is expiry order: a key is deleted before it is set again.
+  const entries = new Map<string, Slot<T>>();
+  let bytes = 0;
+
+  const remove = (key: string) => {
+    const slot = entries.get(key);
+    if (!slot) return;
+    bytes -= slot.bytes;
+    entries.delete(key);
+  };
+  const evictOldest = () => {
+    while (entries.size > limits.maxEntries || bytes > limits.maxBytes) remove(entries.keys().next().value!);
+  };
+  const dropExpired = (now: number) => {
+    for (const [key, slot] of entries) {
+      if (slot.expiresAt > now) break;
+      remove(key);
+    }
+  };
+
   return {
-    get(key: string, load: () => Promise<T>, now: number): Promise<T> {
+    get(key: string, load: (charge: (bytes: number) => void) => Promise<T>, now: number): Promise<T> {
       const hit = entries.get(key);
       if (hit && hit.expiresAt > now) return hit.value;
-      const value = load();
-      entries.set(key, { expiresAt: now + TTL_MS, value });
-      value.catch(() => entries.delete(key));
-      if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-      return value;
+      remove(key);
+      dropExpired(now);
+      const slot = { expiresAt: now + TTL_MS, bytes: 0 } as Slot<T>;
+      // Bytes count while the slot is still the cached one (not after clear() or eviction).
+      const charge = (n: number) => {
+        if (entries.get(key) !== slot) return;
+        slot.bytes += n;
+        bytes += n;
+        evictOldest();
+      };
+      slot.value = load(charge);
+      slot.value.catch(() => {
+        if (entries.get(key) === slot) remove(key);
+      });
+      entries.set(key, slot);
+      evictOldest();
+      return slot.value;
     },
-    clear: () => entries.clear(),
+    clear() {
+      entries.clear();
+      bytes = 0;
+    },
+    usage: () => ({ entries: entries.size, bytes }),
   };
 }
 
@@ -66,25 +125,38 @@ function filtersOf({ q, specialty, location, serviceType, available, minRating }
  * only, so it is kept once for every sort and page of a search: paging and re-sorting never count again.
  * Writes to experts call `clear()`; other servers see a change within the TTL, as they do presence.
  */
-export function createListingCache(load: {
-  /** Given the count, which tells the page how many experts it sorts. */
-  page(query: ExpertListQuery, count: ListingCount): Promise<ListingPage>;
-  count(filters: ExpertFilters): Promise<ListingCount>;
-}) {
-  const pages = createMemo<PageEntry>();
-  const counts = createMemo<ListingCount>();
+export function createListingCache(
+  load: {
+    /** Given the count, which tells the page how many experts it sorts. */
+    page(query: ExpertListQuery, count: ListingCount): Promise<ListingPage>;
+    count(filters: ExpertFilters): Promise<ListingCount>;
+  },
+  limits: ListingCacheLimits = DEFAULT_LIMITS,
+) {
+  const pages = createMemo<PageEntry>(limits);
+  const counts = createMemo<ListingCount>(limits);
   // Parsed queries list their keys in the schema's order, so equal queries serialise equally.
   return {
     async get(query: ExpertListQuery, now = Date.now()): Promise<Listing> {
       const filters = filtersOf(query);
       const count = await counts.get(JSON.stringify(filters), () => load.count(filters), now);
-      const page = await pages.get(JSON.stringify(query), () => load.page(query, count).then(withEncodings), now);
+      const page = await pages.get(
+        JSON.stringify(query),
+        async (charge) => {
+          const loaded = await load.page(query, count);
+          charge(loaded.body.length);
+          return withEncodings(loaded, charge);
+        },
+        now,
+      );
       return { page, count };
     },
     clear() {
       pages.clear();
       counts.clear();
     },
+    /** What the cache holds now: pages and their bytes. */
+    usage: () => pages.usage(),
   };
 }
 

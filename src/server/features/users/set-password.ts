@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { hashPassword } from 'better-auth/crypto';
 import type { Database } from '../../db/client.js';
 import { accounts, sessions, users } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { writeAudit } from '../../audit/audit-log.js';
 import { passwordSchema } from '../../../common/password.js';
 import { AppError } from '../../core/app-error.js';
+import { hashPassword } from '../../auth/password-hashing.js';
 
 /**
  * Sets the password of the account with this e-mail, an operator's action (`npm run user:set-password`):

@@ -7,7 +7,7 @@ import { experts } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { writeAudit } from '../../audit/audit-log.js';
 import { AppError } from '../../core/app-error.js';
-import { MAX_INPUT_PIXELS } from '../../ai/image-upload.js';
+import { imageWork, MAX_INPUT_PIXELS } from '../../ai/image-upload.js';
 import type { CurrentUser } from '../../../common/user.js';
 import type { WorkspaceProfile } from '../../../common/workspace.js';
 import { ownExpert } from './own-expert.js';
@@ -27,12 +27,14 @@ export async function normalizeProfilePhoto(bytes: Buffer): Promise<Buffer> {
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !ACCEPTED.has(type.mime)) throw new AppError('BAD_REQUEST', NOT_AN_IMAGE, { photo: NOT_AN_IMAGE });
   try {
-    return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
-      .rotate()
-      .resize({ width: PHOTO_EDGE, height: PHOTO_EDGE, fit: 'cover', position: 'attention', withoutEnlargement: false })
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: 82, mozjpeg: true })
-      .toBuffer();
+    return await imageWork.run(() =>
+      sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+        .rotate()
+        .resize({ width: PHOTO_EDGE, height: PHOTO_EDGE, fit: 'cover', position: 'attention', withoutEnlargement: false })
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: 82, mozjpeg: true })
+        .toBuffer(),
+    );
   } catch (error) {
     const message = error instanceof Error ? error.message : '';
     if (/pixel limit/i.test(message)) {
