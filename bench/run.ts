@@ -5,6 +5,7 @@ import { benchExperts } from './experts.js';
 import { benchBookings } from './bookings.js';
 import { benchAiLatency } from './ai-latency.js';
 import { benchPhotoChecks } from './photo-checks.js';
+import { benchPages } from './pages.js';
 
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (pgUrl) process.env.BENCH_DATABASE_URL = pgUrl;
@@ -29,4 +30,8 @@ if (!only || only === 'ai') {
   console.log('\n== Built-in AI assistant');
   await benchAiLatency();
   await benchPhotoChecks();
+}
+if (!only || only === 'pages') {
+  console.log('\n== Public pages and booking forms on a phone (Lighthouse, default mobile emulation)');
+  await benchPages();
 }
