@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SERVICE_TYPES } from './roles.js';
+import { EXPERT_MAX_PAGE_SIZE, EXPERT_PAGE_SIZE, EXPERT_SORTS } from './expert-listing.js';
 
 /** The Expert entity of document 001 section 3, as `GET /api/experts` answers it. */
 export const expertSchema = z.object({
@@ -35,11 +36,7 @@ export const expertSchema = z.object({
 });
 export type Expert = z.infer<typeof expertSchema>;
 
-export const EXPERT_SORTS = ['rating', 'experience', 'price-low', 'price-high', 'name'] as const;
-export type ExpertSort = (typeof EXPERT_SORTS)[number];
-
-export const EXPERT_PAGE_SIZE = 24;
-export const EXPERT_MAX_PAGE_SIZE = 100;
+export { EXPERT_MAX_PAGE_SIZE, EXPERT_PAGE_SIZE, EXPERT_SORTS, type ExpertSort } from './expert-listing.js';
 
 const trimmedOptional = z
   .string()
