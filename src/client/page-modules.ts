@@ -30,15 +30,20 @@ export const PAGE_MODULES: Record<Exclude<PagePath, '/'>, PageModule> = {
   '/terms': () => import('./pages/terms'),
 };
 
+/** The app's page pattern that `pathname` shows, ranked as the app's <Routes> rank them ('/expert/apply' before '/expert/:id'). */
+export function pagePathOf(pathname: string): PagePath | undefined {
+  const match = matchRoutes(
+    PAGE_PATHS.map((path) => ({ path })),
+    pathname,
+  )?.[0];
+  return match?.route.path as PagePath | undefined;
+}
+
 /**
  * Starts loading the chunk of the page at `pathname` now, alongside the signed-in-user request the app waits
  * for, instead of after it (the browser keeps the module, so the page's lazy() finds it loaded or loading).
  */
 export function preloadPage(pathname: string) {
-  const match = matchRoutes(
-    PAGE_PATHS.map((path) => ({ path })),
-    pathname,
-  )?.[0];
-  const path = match?.route.path as PagePath | undefined;
+  const path = pagePathOf(pathname);
   if (path && path !== '/') void PAGE_MODULES[path]().catch(() => {});
 }
