@@ -87,9 +87,13 @@ export async function benchPages() {
   const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '' });
   const chromium = await launchChromium(profileDir);
   try {
-    const experts = (await (await fetch(`${server.baseUrl}/api/experts?limit=1`)).json()) as { id: number }[];
-    const expertId = experts[0]?.id;
-    if (!expertId) throw new Error('GET /api/experts returned no expert (is SEED_DEMO off?)');
+    // An expert both booking forms can book (the way people reach them: from the profile of such an expert).
+    const experts = (await (await fetch(`${server.baseUrl}/api/experts?serviceType=video&available=true&limit=100`)).json()) as {
+      id: number;
+      serviceTypes: string[];
+    }[];
+    const expertId = experts.find((expert) => expert.serviceTypes.includes('onsite'))?.id;
+    if (!expertId) throw new Error('GET /api/experts has no available video and onsite expert (is SEED_DEMO off?)');
     console.log(GOALS);
     console.log(`${RUNS} run(s) a page${RUNS > 1 ? ', the median run shown' : ''}`);
     console.log('page                                        | perf | a11y |   LCP  |   TBT   |  CLS');
