@@ -1,14 +1,12 @@
-import { lazy, StrictMode, Suspense } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { Toaster } from 'sonner';
 import { queryClient } from './lib/query-client';
 import { App } from './App';
 import { preloadPage } from './page-modules';
 import './styles.css';
-
-// Toasts only follow something a person did, so the toast library loads beside the first page, not before it.
-const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
 preloadPage(window.location.pathname);
 
@@ -19,15 +17,13 @@ createRoot(document.getElementById('root')!).render(
         <App />
       </BrowserRouter>
       {/* Spec 000 section 9: one toast at a time, 5000 ms. */}
-      <Suspense fallback={null}>
-        <Toaster
-          visibleToasts={1}
-          duration={5000}
-          closeButton
-          position="top-center"
-          toastOptions={{ classNames: { title: 'text-slate-900!', description: 'text-slate-700!' } }}
-        />
-      </Suspense>
+      <Toaster
+        visibleToasts={1}
+        duration={5000}
+        closeButton
+        position="top-center"
+        toastOptions={{ classNames: { title: 'text-slate-900!', description: 'text-slate-700!' } }}
+      />
     </QueryClientProvider>
   </StrictMode>,
 );
