@@ -7,6 +7,7 @@ import { benchAiLatency } from './ai-latency.js';
 import { benchPhotoChecks } from './photo-checks.js';
 import { benchSignedIn } from './signed-in.js';
 import { benchMemory } from './memory.js';
+import { benchPages } from './pages.js';
 
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (pgUrl) process.env.BENCH_DATABASE_URL = pgUrl;
@@ -39,4 +40,8 @@ if (!only || only === 'ai') {
 if (!only || only === 'memory') {
   console.log('\n== Server memory: idle, under a varied load of what users do, after it');
   await benchMemory();
+}
+if (!only || only === 'pages') {
+  console.log('\n== Public pages and booking forms on a phone (Lighthouse, default mobile emulation)');
+  await benchPages();
 }

@@ -25,7 +25,7 @@ const cards = (page: Page) => results(page).locator(':scope > li');
 const found = (page: Page, count: number) => page.getByText(`${count} experts found`, { exact: true });
 
 async function cardNames(page: Page) {
-  return results(page).getByRole('heading', { level: 3 }).allTextContents();
+  return results(page).getByRole('heading', { level: 2 }).allTextContents();
 }
 
 async function expertIdNamed(name: string): Promise<number> {

@@ -5,7 +5,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from 'sonner';
 import { queryClient } from './lib/query-client';
 import { App } from './App';
+import { preloadPage } from './page-modules';
 import './styles.css';
+
+preloadPage(window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SERVICE_TYPES } from './roles.js';
+import { EXPERT_MAX_PAGE_SIZE, EXPERT_PAGE_SIZE, EXPERT_SORTS } from './expert-listing.js';
 
 /** The Expert entity of document 001 section 3, as `GET /api/experts` answers it. */
 export const expertSchema = z.object({
@@ -35,19 +36,7 @@ export const expertSchema = z.object({
 });
 export type Expert = z.infer<typeof expertSchema>;
 
-export const EXPERT_SORTS = ['rating', 'experience', 'price-low', 'price-high', 'name'] as const;
-export type ExpertSort = (typeof EXPERT_SORTS)[number];
-
-export const EXPERT_PAGE_SIZE = 24;
-export const EXPERT_MAX_PAGE_SIZE = 100;
-/**
- * Listings count matches up to this many; a larger count is reported as this number with
- * `X-Total-Count-Capped: true`, and screens say '1,000+ experts found'. Counting every match of a broad
- * search over a large directory costs more than the page itself, and nobody pages through 1,000 experts.
- * The server also plans by it: fewer matches are read and sorted; more are read in the sort's index order,
- * where a page of 24 is found within some 2,400 rows when at least one expert in a hundred matches.
- */
-export const EXPERT_COUNT_CAP = 1_000;
+export { EXPERT_COUNT_CAP, EXPERT_MAX_PAGE_SIZE, EXPERT_PAGE_SIZE, EXPERT_SORTS, type ExpertSort } from './expert-listing.js';
 
 const trimmedOptional = z
   .string()

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Search, SlidersHorizontal } from 'lucide-react';
-import { EXPERT_SORTS } from '@common/expert';
+import { EXPERT_SORTS } from '@common/expert-listing';
 import { PageContainer, PageHeader } from '../components/layout/page-header';
 import { Button } from '../components/ui/button';
 import { ExpertCard } from '../components/experts/expert-card';

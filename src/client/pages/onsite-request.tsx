@@ -1,6 +1,6 @@
 import { MapPin } from 'lucide-react';
 import { SPECIALTIES } from '@common/specialties';
-import type { ExpertSort } from '@common/expert';
+import type { ExpertSort } from '@common/expert-listing';
 import { PageContainer, PageHeader } from '../components/layout/page-header';
 import { DirectoryFilters } from '../components/experts/directory-filters';
 import { ExpertResults } from '../components/experts/expert-results';

@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import { SPECIALTIES } from '@common/specialties';
-import { EXPERT_SORTS } from '@common/expert';
+import { EXPERT_SORTS } from '@common/expert-listing';
 import { PageContainer, PageHeader } from '../components/layout/page-header';
 import { AvailabilityToggle } from '../components/experts/availability-toggle';
 import { DirectoryFilters } from '../components/experts/directory-filters';

@@ -47,10 +47,11 @@ export function ExpertField({ serviceType, urlExpertId }: { serviceType: Service
   }, [urlProblem, urlExpertId, getValues, setValue]);
 
   if (urlExpertId && !urlProblem) {
+    // The skeleton has the chosen expert's height (phone: rate under the name), so the form does not jump.
     return (
       <div className="flex flex-col gap-1.5">
         <p className="text-sm font-medium text-slate-800">Expert</p>
-        {urlExpert.data ? <ChosenExpert expert={urlExpert.data} serviceType={serviceType} /> : <Skeleton className="h-24 w-full" />}
+        {urlExpert.data ? <ChosenExpert expert={urlExpert.data} serviceType={serviceType} /> : <Skeleton className="h-36 w-full sm:h-29" />}
       </div>
     );
   }

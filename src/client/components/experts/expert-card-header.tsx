@@ -14,11 +14,11 @@ export function ExpertCardHeader({ expert, photoOverlay }: { expert: Expert; pho
         {photoOverlay}
       </div>
       <div className="min-w-0 flex-1">
-        <h3 className="text-lg font-semibold leading-snug text-slate-900">
+        <h2 className="text-lg font-semibold leading-snug text-slate-900">
           <Link to={`/expert/${expert.id}`} className="rounded hover:text-navy-600 hover:underline">
             {expert.name}
           </Link>
-        </h3>
+        </h2>
         <p className="text-sm font-medium text-navy-600">{specialtyLabel(expert.specialty)}</p>
         <StarRating rating={expert.rating} reviewCount={expert.reviewCount} className="mt-1" />
       </div>

@@ -13,6 +13,9 @@ import { formatTotal, resultsTotal } from './results-total';
 
 const SKELETON_COUNT = 6;
 const gridClass = 'grid gap-5 sm:grid-cols-2 lg:grid-cols-3';
+// Cards outside the screen skip style and layout until scrolled near (24 a page: most of a phone's first render),
+// holding their last size, or about a card's height before it, so nothing jumps.
+const cardItemClass = 'flex flex-col [&>*]:flex-1 [content-visibility:auto] [contain-intrinsic-height:auto_26rem] [overflow-clip-margin:0.5rem]';
 
 /** The result grid of an expert listing: skeletons, the error, the empty state, or the cards and 'Load more'. */
 export function ExpertResults({
@@ -59,7 +62,7 @@ export function ExpertResults({
         className={cn(gridClass, 'w-full transition-opacity', query.isPlaceholderData && 'opacity-60')}
       >
         {experts.map((expert) => (
-          <li key={expert.id} className="flex flex-col [&>*]:flex-1">
+          <li key={expert.id} className={cardItemClass}>
             {renderCard(expert)}
           </li>
         ))}

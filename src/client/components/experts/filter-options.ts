@@ -1,4 +1,4 @@
-import type { ExpertSort } from '@common/expert';
+import type { ExpertSort } from '@common/expert-listing';
 import type { FilterOption } from './filter-select';
 
 const SORT_LABELS: Record<ExpertSort, string> = {

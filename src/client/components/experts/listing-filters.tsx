@@ -1,5 +1,5 @@
 import { SPECIALTIES } from '@common/specialties';
-import { EXPERT_SORTS } from '@common/expert';
+import { EXPERT_SORTS } from '@common/expert-listing';
 import { FilterSelect } from './filter-select';
 import { FilterTextInput } from './filter-text-input';
 import { ALL_SPECIALTIES, sortOptions } from './filter-options';

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Menu, X } from 'lucide-react';
 import { Button } from '../ui/button';
@@ -6,7 +6,9 @@ import { cn } from '../../lib/cn';
 import { goToSignIn, useAuth } from '../../lib/api/auth';
 import { BrandLogo } from './brand-logo';
 import { NAV_LINKS } from './nav-links';
-import { UserMenu } from './user-menu';
+
+// The account menu (Radix dropdown, popper, focus trap) only for signed-in people: out of the main bundle.
+const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -32,9 +34,14 @@ export function NavBar() {
           ))}
         </div>
         <div className="ml-auto flex items-center gap-2">
-          {user ? <UserMenu user={user} /> : null}
-          {!user && !isLoading ? (
-            <Button size="sm" onClick={() => goToSignIn()}>
+          {user ? (
+            <Suspense fallback={<span aria-hidden className="size-9 rounded-full bg-navy-600" />}>
+              <UserMenu user={user} />
+            </Suspense>
+          ) : null}
+          {/* Kept in place, hidden, while the user loads: the menu button beside it does not move when it appears. */}
+          {!user ? (
+            <Button size="sm" className={cn(isLoading && 'invisible')} onClick={() => goToSignIn()}>
               Sign In
             </Button>
           ) : null}

@@ -8,6 +8,10 @@ export function Spinner({ className, label = 'Loading' }: { className?: string; 
   );
 }
 
+/**
+ * While a page's code or data loads. A full screen tall, so the footer starts below the fold and does not
+ * jump down (a layout shift) when the page arrives.
+ */
 export function PageSpinner() {
-  return <Spinner className="min-h-[60vh]" />;
+  return <Spinner className="min-h-screen" />;
 }

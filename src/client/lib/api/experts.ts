@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { EXPERT_PAGE_SIZE, type Expert, type ExpertListQuery } from '@common/expert';
+import type { Expert, ExpertListQuery } from '@common/expert';
+import { EXPERT_PAGE_SIZE } from '@common/expert-listing';
 import { ApiError, apiJson, apiRequest } from '../api-request';
 
 /** What a screen asks the listing for; paging is added by the fetcher's callers. */

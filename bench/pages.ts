@@ -1,0 +1,115 @@
+// The public pages and booking forms on a phone: Lighthouse's default mobile emulation (slow 4G, 4x CPU)
+// against the production server with the demo data (DESIGN.md section 4; goal in issue 11).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import lighthouse from 'lighthouse';
+import { freePort, startServer } from './server-process.js';
+
+const GOALS = 'goals: performance >= 95, accessibility 100, LCP <= 2.5 s, TBT <= 200 ms, CLS <= 0.1';
+// Lighthouse's figures move with the machine's load; with more runs a page reports its median run (by performance).
+const RUNS = Number(process.env.BENCH_PAGES_RUNS ?? 1);
+
+function pagesToMeasure(expertId: number): string[] {
+  return [
+    '/',
+    '/experts',
+    '/onsite-request',
+    '/video-consultation',
+    `/expert/${expertId}`,
+    '/ai-assistant',
+    '/login',
+    '/book-service',
+    `/book-video?expertId=${expertId}`,
+    `/book-onsite?expertId=${expertId}`,
+  ];
+}
+
+/** Starts the system Chromium with a DevTools port for Lighthouse to drive. */
+async function launchChromium(profileDir: string) {
+  const port = await freePort();
+  const child = spawn(
+    process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    [
+      '--headless=new',
+      '--no-sandbox',
+      '--no-first-run',
+      '--disable-background-networking',
+      `--user-data-dir=${profileDir}`,
+      `--remote-debugging-port=${port}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('chromium exited during start-up');
+    const ok = await fetch(`http://127.0.0.1:${port}/json/version`).then((r) => r.ok).catch(() => false);
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    port,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+async function measure(url: string, port: number) {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { categories, audits, runtimeError, runWarnings } = result.lhr;
+  if (runtimeError) console.log(`  ${url}: ${runtimeError.code} ${runtimeError.message}`);
+  for (const warning of runWarnings) console.log(`  ${url}: ${warning}`);
+  const score = (name: string) => Math.round((categories[name]?.score ?? 0) * 100);
+  const value = (name: string) => audits[name]?.numericValue ?? Number.NaN;
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    lcpS: value('largest-contentful-paint') / 1000,
+    tbtMs: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+  };
+}
+
+export async function benchPages() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kb-bench-pages-'));
+  const profileDir = mkdtempSync(join(tmpdir(), 'kb-bench-chromium-'));
+  const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '' });
+  const chromium = await launchChromium(profileDir);
+  try {
+    // An expert both booking forms can book (the way people reach them: from the profile of such an expert).
+    const experts = (await (await fetch(`${server.baseUrl}/api/experts?serviceType=video&available=true&limit=100`)).json()) as {
+      id: number;
+      serviceTypes: string[];
+    }[];
+    const expertId = experts.find((expert) => expert.serviceTypes.includes('onsite'))?.id;
+    if (!expertId) throw new Error('GET /api/experts has no available video and onsite expert (is SEED_DEMO off?)');
+    console.log(GOALS);
+    console.log(`${RUNS} run(s) a page${RUNS > 1 ? ', the median run shown' : ''}`);
+    console.log('page                                        | perf | a11y |   LCP  |   TBT   |  CLS');
+    for (const path of pagesToMeasure(expertId)) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await measure(`${server.baseUrl}${path}`, chromium.port));
+      const m = runs.sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)]!;
+      console.log(
+        `${path.padEnd(43)} | ${String(m.performance).padStart(4)} | ${String(m.accessibility).padStart(4)} | ` +
+          `${m.lcpS.toFixed(2).padStart(4)} s | ${Math.round(m.tbtMs).toString().padStart(4)} ms | ${m.cls.toFixed(3)}`,
+      );
+    }
+  } finally {
+    await chromium.stop();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(profileDir, { recursive: true, force: true });
+  }
+}
