@@ -133,23 +133,23 @@ export function createListingCache(
   },
   limits: ListingCacheLimits = DEFAULT_LIMITS,
 ) {
-  const pages = createMemo<PageEntry>(limits);
+  // A page keeps the count it was made with, so that a cached page is one lookup.
+  const pages = createMemo<Listing>(limits);
   const counts = createMemo<ListingCount>(limits);
   // Parsed queries list their keys in the schema's order, so equal queries serialise equally.
   return {
-    async get(query: ExpertListQuery, now = Date.now()): Promise<Listing> {
-      const filters = filtersOf(query);
-      const count = await counts.get(JSON.stringify(filters), () => load.count(filters), now);
-      const page = await pages.get(
+    get(query: ExpertListQuery, now = Date.now()): Promise<Listing> {
+      return pages.get(
         JSON.stringify(query),
         async (charge) => {
+          const filters = filtersOf(query);
+          const count = await counts.get(JSON.stringify(filters), () => load.count(filters), now);
           const loaded = await load.page(query, count);
           charge(loaded.body.length);
-          return withEncodings(loaded, charge);
+          return { page: withEncodings(loaded, charge), count };
         },
         now,
       );
-      return { page, count };
     },
     clear() {
       pages.clear();
