@@ -33,7 +33,9 @@ import { aiRoutes } from './features/ai/routes.js';
 import { createAiProvider } from './ai/create-provider.js';
 import { createPresenceTracker } from './features/experts/presence.js';
 import { createListingCache, type ListingCache } from './features/experts/listing-cache.js';
-import { countExperts, loadListingPage } from './features/experts/service.js';
+import { loadListingPage } from './features/experts/service.js';
+import { openExpertDirectory } from './features/experts/directory/expert-directory.js';
+import { createExpertJsonCache } from './features/experts/expert-json-cache.js';
 import { operatorRoutes } from './features/users/operator-routes.js';
 import { createJobQueue, type JobQueue } from './jobs/job-queue.js';
 import { defineEmailJob, enqueueEmail } from './mail/email-job.js';
@@ -161,10 +163,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onReady', () => jobs.start());
   // Registered first, so it runs after the server stopped taking requests (onClose hooks run in reverse).
   app.addHook('onClose', () => jobs.stop());
+  const expertJson = createExpertJsonCache();
   const expertListings = createListingCache({
-    page: (query, count) => loadListingPage(database.db, query, count),
-    count: (filters) => countExperts(database.db, filters),
+    page: async (query) => loadListingPage(database.db, await directory.current(), query, expertJson),
+    count: async (filters) => (await directory.current()).count(filters),
+    changed: () => {
+      directory.changed();
+      expertJson.clear();
+    },
   });
+  // The listing's directory of approved experts, kept current by the database's notifications; a change
+  // to it drops the cached pages and experts, so nothing cached is older than the directory.
+  const directory = await openExpertDirectory(database, () => {
+    expertListings.forget();
+    expertJson.clear();
+  });
+  app.addHook('onClose', () => directory.close());
   app.decorate('expertListings', expertListings);
   const touchPresence = createPresenceTracker(database.db);
   const recordActivity = async (user: CurrentUser) => {

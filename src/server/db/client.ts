@@ -12,6 +12,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import * as schema from './schema.js';
 import { pgliteStartParams } from './pglite-settings.js';
+import { listenOnPglite, listenOnPostgres, type Listener, type NotificationHandlers } from './notifications.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -27,6 +28,8 @@ export interface DatabaseHandle {
   executeSql: SqlExecutor;
   /** Applies the committed drizzle-kit migrations; re-runs are no-ops. */
   migrate(): Promise<void>;
+  /** Listens to a NOTIFY channel (reconnecting on PostgreSQL); close the listener before the database. */
+  listen(channel: string, handlers: NotificationHandlers): Promise<Listener>;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -61,6 +64,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     executeSql,
     // One process owns a PGlite folder (see data-dir-lock.ts), so migrations cannot race here.
     migrate: () => migratePglite(db, { migrationsFolder }),
+    listen: (channel, handlers) => listenOnPglite(client, channel, handlers),
     closeClient: () => client.close(),
   });
 }
@@ -136,6 +140,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
         session.release();
       }
     },
+    listen: (channel, handlers) => listenOnPostgres(url, channel, handlers),
     closeClient: () => pool.end(),
   });
 }
@@ -145,10 +150,11 @@ interface HandleParts {
   url?: string;
   executeSql: SqlExecutor;
   migrate: () => Promise<void>;
+  listen: DatabaseHandle['listen'];
   closeClient: () => Promise<void>;
 }
 
-function handle(db: Database, { kind, url, executeSql, migrate, closeClient }: HandleParts): DatabaseHandle {
+function handle(db: Database, { kind, url, executeSql, migrate, listen, closeClient }: HandleParts): DatabaseHandle {
   let closed = false;
   return {
     db,
@@ -156,6 +162,7 @@ function handle(db: Database, { kind, url, executeSql, migrate, closeClient }: H
     url,
     executeSql,
     migrate,
+    listen,
     async ping() {
       if (closed) throw new Error('database is closed');
       await db.execute(sql`select 1`);

@@ -16,19 +16,10 @@ import {
   date,
   uniqueIndex,
   uuid,
-  customType,
 } from 'drizzle-orm/pg-core';
 import { APPLICATION_STATUSES, EXPERT_STATUSES, ROLES, SERVICE_TYPES, USER_STATUSES } from '../../common/roles.js';
 import { BOOKING_STATUSES } from '../../common/booking-status.js';
 import { BOAT_TYPES, PAYMENT_STATUSES } from '../../common/booking.js';
-import { SPECIALTIES } from '../../common/specialties.js';
-
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
-
-/** The label of the expert's specialty, in SQL: a search word may name a label ('sails' finds rigging). */
-const specialtyLabelSql = sql.raw(
-  `case specialty ${SPECIALTIES.map((s) => `when '${s.value}' then '${s.label.toLowerCase()}'`).join(' ')} else '' end`,
-);
 
 /** A CHECK that keeps an enum column to its values, named `<table>_<column>_check`. */
 function oneOf(table: string, column: { name: string }, values: readonly string[]) {
@@ -162,26 +153,8 @@ export const experts = pgTable(
     locationText: text('location_text')
       .notNull()
       .generatedAlwaysAs(sql`lower(city || ' ' || state || ' ' || zip_code)`),
-    // The words of the search text and of the specialty's label, one lexeme per run of letters and digits:
-    // a GIN index finds the candidates of every search word at once, then the regexes above decide.
-    searchWords: tsvector('search_words')
-      .notNull()
-      .generatedAlwaysAs(
-        sql`to_tsvector('simple'::regconfig, regexp_replace(lower(name || ' ' || specialty || ' ' || city || ' ' || state || ' ' || zip_code || ' ' || certifications || ' ' || ${specialtyLabelSql}), '[^[:alnum:]]+', ' ', 'g'))`,
-      ),
   },
   (t) => [
-    // One index per sort of the listing (sort-keys.ts), in its exact order: a page is then the first rows of
-    // an index range, whatever the offset or cursor. DESC must be NULLS FIRST, as ORDER BY ... DESC is.
-    index('experts_status_rating_idx').on(t.status, t.rating.desc().nullsFirst(), t.reviewCount.desc().nullsFirst(), t.id),
-    index('experts_status_specialty_rating_idx').on(t.status, t.specialty, t.rating.desc().nullsFirst(), t.reviewCount.desc().nullsFirst(), t.id),
-    index('experts_status_experience_idx').on(t.status, t.experience.desc().nullsFirst(), t.rating.desc().nullsFirst(), t.reviewCount.desc().nullsFirst(), t.id),
-    index('experts_status_video_rate_idx').on(t.status, t.videoRateCents, t.rating.desc().nullsFirst(), t.reviewCount.desc().nullsFirst(), t.id),
-    index('experts_status_video_rate_desc_idx').on(t.status, t.videoRateCents.desc().nullsFirst(), t.rating.desc().nullsFirst(), t.reviewCount.desc().nullsFirst(), t.id),
-    index('experts_status_onsite_rate_idx').on(t.status, t.onsiteRateCents, t.rating.desc().nullsFirst(), t.reviewCount.desc().nullsFirst(), t.id),
-    index('experts_status_onsite_rate_desc_idx').on(t.status, t.onsiteRateCents.desc().nullsFirst(), t.rating.desc().nullsFirst(), t.reviewCount.desc().nullsFirst(), t.id),
-    index('experts_status_name_idx').on(t.status, sql`lower(${t.name})`, t.id),
-    index('experts_search_words_idx').using('gin', t.searchWords),
     uniqueIndex('experts_user_id_idx').on(t.userId),
     oneOf('experts', t.status, EXPERT_STATUSES),
   ],

@@ -123,13 +123,15 @@ function filtersOf({ q, specialty, location, serviceType, available, minRating }
  * Expert listings are read far more often than experts change, so each distinct page is kept for a few
  * seconds, and concurrent requests for it share one database round trip. The count depends on the filters
  * only, so it is kept once for every sort and page of a search: paging and re-sorting never count again.
- * Writes to experts call `clear()`; other servers see a change within the TTL, as they do presence.
+ * Writes to experts call `clear()`; changes announced by other servers call `forget()`. Presence (the
+ * 'online' badge) is not announced: other servers show it within the TTL.
  */
 export function createListingCache(
   load: {
-    /** Given the count, which tells the page how many experts it sorts. */
-    page(query: ExpertListQuery, count: ListingCount): Promise<ListingPage>;
+    page(query: ExpertListQuery): Promise<ListingPage>;
     count(filters: ExpertFilters): Promise<ListingCount>;
+    /** Told when this server has changed experts (see `clear`). */
+    changed?(): void;
   },
   limits: ListingCacheLimits = DEFAULT_LIMITS,
 ) {
@@ -144,14 +146,21 @@ export function createListingCache(
         async (charge) => {
           const filters = filtersOf(query);
           const count = await counts.get(JSON.stringify(filters), () => load.count(filters), now);
-          const loaded = await load.page(query, count);
+          const loaded = await load.page(query);
           charge(loaded.body.length);
           return { page: withEncodings(loaded, charge), count };
         },
         now,
       );
     },
+    /** This server has changed experts: nothing cached is answered again, and the loader is told. */
     clear() {
+      load.changed?.();
+      pages.clear();
+      counts.clear();
+    },
+    /** What was cached may be out of date (another server's change): nothing cached is answered again. */
+    forget() {
       pages.clear();
       counts.clear();
     },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { candidateTerm, searchWords, specialtiesMatching, wordPattern } from './search-terms.js';
+import { searchWords, specialtiesMatching, wordPattern } from './search-terms.js';
 
 describe('searchWords', () => {
   it("splits 'city, state' and free text into lower-case words", () => {
@@ -48,25 +48,5 @@ describe('specialtiesMatching', () => {
     expect(specialtiesMatching('engine')).toEqual(['engines']);
     expect(specialtiesMatching('electr')).toEqual(['electronics', 'electrical']);
     expect(specialtiesMatching('zzz')).toEqual([]);
-  });
-});
-
-describe('candidateTerm', () => {
-  it('asks the index for the leading run of letters and digits, as a prefix', () => {
-    expect(candidateTerm('lauder', true)).toBe('lauder:*');
-    expect(candidateTerm("o'brien", true)).toBe('o:*');
-    expect(candidateTerm('33901-1', false)).toBe('33901:*');
-  });
-
-  it('asks for the whole word when a short word must match whole', () => {
-    expect(candidateTerm('fl', false)).toBe('fl');
-    expect(candidateTerm('fl', true)).toBe('fl');
-    // 'en' also finds Engine Repair by its label, so the label word is a candidate too.
-    expect(candidateTerm('en', true)).toBe('en:*');
-  });
-
-  it('asks nothing of a word that does not start with an ASCII letter or digit', () => {
-    expect(candidateTerm('é', true)).toBeNull();
-    expect(candidateTerm('_x', false)).toBeNull();
   });
 });

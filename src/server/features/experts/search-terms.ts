@@ -36,15 +36,3 @@ export function specialtiesMatching(word: string): string[] {
       .some((labelWord) => labelWord.length > 0 && labelWord.startsWith(word)),
   ).map((s) => s.value);
 }
-
-/**
- * A tsquery term that finds, through the search_words index, every expert the word's own conditions find
- * (and maybe a few more, which those conditions then drop): the word's leading run of ASCII letters and
- * digits as a prefix, or whole when the word must match a whole word. Null when it has no such run.
- */
-export function candidateTerm(word: string, withSpecialties: boolean): string | null {
-  const run = /^[a-z0-9]+/.exec(word)?.[0];
-  if (!run) return null;
-  const wholeWord = word.length <= 2 && run === word && !(withSpecialties && specialtiesMatching(word).length > 0);
-  return wholeWord ? run : `${run}:*`;
-}

@@ -1,0 +1,307 @@
+import { EXPERT_COUNT_CAP, type ExpertFilters, type ExpertListQuery } from '../../../../common/expert.js';
+import { searchWords, specialtiesMatching } from '../search-terms.js';
+import { AVAILABLE, ExpertColumns, LIVE, ONSITE, VIDEO, type DirectoryExpert } from './expert-columns.js';
+import { SlotSet } from './slot-set.js';
+import { TokenIndex } from './token-index.js';
+import { textTokens, wordRule } from './word-match.js';
+import { ORDERS, ORDER_NAMES, compareValues, orderOf, type OrderKey, type OrderName } from './sort-orders.js';
+
+export type { DirectoryExpert } from './expert-columns.js';
+
+export interface DirectoryCount {
+  total: number;
+  /** More than EXPERT_COUNT_CAP match: there are at least `total`. */
+  capped: boolean;
+}
+
+export interface DirectoryPage {
+  ids: number[];
+  /** The sort-key values of the page's last expert when another page follows, else null. */
+  next: (string | number)[] | null;
+}
+
+type Paging = Pick<ExpertListQuery, 'sort' | 'serviceType' | 'limit' | 'offset'> & {
+  /** The sort-key values a cursor stands for: the page starts after them. */
+  after?: (string | number)[];
+};
+
+interface Prepared {
+  matches(slot: number): boolean;
+  /** The smallest set every match is in, when a search word gives one small enough to read alone. */
+  candidates: SlotSet | null;
+}
+
+const NOTHING: Prepared = { matches: () => false, candidates: null };
+
+export interface DirectoryOptions {
+  /**
+   * Candidates (the experts a search word finds) fewer than this share of the directory are sorted by
+   * rank; more are walked in the order, where the first page is reached after a few rows.
+   */
+  sparseShare: number;
+}
+
+const DEFAULT_OPTIONS: DirectoryOptions = { sparseShare: 1 / 8 };
+
+type Comparator = (a: number, b: number) => number;
+
+/** Search words whose slots are kept: a set is a bit per expert (12 KB at 100,000 experts). */
+const RECENT_WORDS = 256;
+
+/**
+ * The approved experts in memory, indexed for the listing: every word of their search and location texts,
+ * and each order of the listing kept sorted. Answers exactly what the plain SQL query answers (see
+ * listing-equivalence.api.test.ts): the same experts, in the same order, with the same capped count.
+ */
+export class DirectoryIndex {
+  private readonly columns: ExpertColumns;
+  private readonly slotOf = new Map<number, number>();
+  private readonly freeSlots: number[] = [];
+  /** Slots ever used: every live slot is below it. */
+  private slots = 0;
+  private text = new TokenIndex();
+  private place = new TokenIndex();
+  /** Each order's slots, sorted. */
+  private readonly orders = new Map<OrderName, number[]>();
+  /** Each order's position of every slot, remade on use after the order changed. */
+  private readonly ranks = new Map<OrderName, Int32Array>();
+  /** Comparators hold the column arrays, so they are remade when the columns grow. */
+  private readonly comparators = new Map<OrderName, Comparator>();
+  /** The slots of recent search words: people type the same words, and a short prefix finds thousands. */
+  private readonly recentWords = new Map<string, SlotSet>();
+
+  private constructor(
+    private readonly options: DirectoryOptions,
+    capacity: number,
+  ) {
+    this.columns = new ExpertColumns(capacity);
+  }
+
+  static build(experts: Iterable<DirectoryExpert>, options = DEFAULT_OPTIONS): DirectoryIndex {
+    const list = [...experts];
+    const index = new DirectoryIndex(options, list.length);
+    list.forEach((expert, slot) => {
+      index.columns.write(slot, expert);
+      index.slotOf.set(expert.id, slot);
+    });
+    index.slots = list.length;
+    index.text = TokenIndex.build(list.map((e, slot) => [slot, textTokens(e.searchText)]));
+    index.place = TokenIndex.build(list.map((e, slot) => [slot, textTokens(e.locationText)]));
+    const all = Array.from({ length: list.length }, (_, slot) => slot);
+    for (const name of ORDER_NAMES) index.orders.set(name, [...all].sort(index.comparator(name)));
+    return index;
+  }
+
+  get size(): number {
+    return this.slotOf.size;
+  }
+
+  /** Adds the expert, or replaces what was known of them. */
+  upsert(expert: DirectoryExpert): void {
+    this.remove(expert.id);
+    const slot = this.freeSlots.pop() ?? this.slots++;
+    if (this.columns.grow(this.slots)) this.comparators.clear();
+    this.columns.write(slot, expert);
+    this.slotOf.set(expert.id, slot);
+    this.text.add(slot, textTokens(expert.searchText));
+    this.place.add(slot, textTokens(expert.locationText));
+    for (const [name, order] of this.orders) {
+      const compare = this.comparator(name);
+      order.splice(search(order.length, (i) => compare(order[i]!, slot) <= 0), 0, slot);
+    }
+    this.changed();
+  }
+
+  remove(id: number): void {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return;
+    for (const [name, order] of this.orders) {
+      const compare = this.comparator(name);
+      // The slot is in every order, and orders are total: it stands just before the first slot after it.
+      order.splice(search(order.length, (i) => compare(order[i]!, slot) <= 0) - 1, 1);
+    }
+    this.text.remove(slot, textTokens(this.columns.searchText[slot]!));
+    this.place.remove(slot, textTokens(this.columns.locationText[slot]!));
+    this.columns.flags[slot] = 0;
+    this.slotOf.delete(id);
+    this.freeSlots.push(slot);
+    this.changed();
+  }
+
+  private changed(): void {
+    this.ranks.clear();
+    this.recentWords.clear();
+  }
+
+  /** How many experts match, counted up to EXPERT_COUNT_CAP. */
+  count(filters: ExpertFilters): DirectoryCount {
+    const { matches, candidates } = this.prepare(filters, true);
+    let total = 0;
+    const found = (slot: number) => matches(slot) && ++total > EXPERT_COUNT_CAP;
+    if (candidates) {
+      for (const slot of candidates.slots()) if (found(slot)) return { total: EXPERT_COUNT_CAP, capped: true };
+    } else {
+      for (let slot = 0; slot < this.slots; slot++) if (found(slot)) return { total: EXPERT_COUNT_CAP, capped: true };
+    }
+    return { total, capped: false };
+  }
+
+  /** One page of the matches in the query's order, after a cursor's position or from an offset. */
+  page(filters: ExpertFilters, paging: Paging): DirectoryPage {
+    const { matches, candidates } = this.prepare(filters, false);
+    const name = orderOf(paging);
+    const keys = ORDERS[name];
+    const wanted = paging.limit + 1;
+    let found: number[] = [];
+    if (candidates) {
+      const rank = this.rank(name);
+      const sorted = candidates.slots().filter(matches).sort((a, b) => rank[a]! - rank[b]!);
+      const start = paging.after ? this.firstAfter(sorted, keys, paging.after) : paging.offset;
+      found = sorted.slice(start, start + wanted);
+    } else {
+      const order = this.orders.get(name)!;
+      let skip = paging.after ? 0 : paging.offset;
+      for (let i = paging.after ? this.firstAfter(order, keys, paging.after) : 0; i < order.length && found.length < wanted; i++) {
+        const slot = order[i]!;
+        if (!matches(slot)) continue;
+        if (skip > 0) skip--;
+        else found.push(slot);
+      }
+    }
+    const page = found.slice(0, paging.limit);
+    const last = page.at(-1);
+    return {
+      ids: page.map((slot) => this.columns.numbers.id[slot]!),
+      next: found.length > paging.limit && last !== undefined ? keys.map((k) => this.columns.value(last, k.field)) : null,
+    };
+  }
+
+  private comparator(name: OrderName): Comparator {
+    let compare = this.comparators.get(name);
+    if (!compare) {
+      compare = this.columns.comparator(ORDERS[name]);
+      this.comparators.set(name, compare);
+    }
+    return compare;
+  }
+
+  private rank(name: OrderName): Int32Array {
+    let rank = this.ranks.get(name);
+    if (!rank) {
+      const order = this.orders.get(name)!;
+      rank = new Int32Array(this.slots);
+      for (let i = 0; i < order.length; i++) rank[order[i]!] = i;
+      this.ranks.set(name, rank);
+    }
+    return rank;
+  }
+
+  /** The first position in sorted `slots` past the sort-key `values`. */
+  private firstAfter(slots: readonly number[], keys: OrderKey[], values: (string | number)[]): number {
+    return search(slots.length, (i) => this.compareToValues(slots[i]!, keys, values) <= 0);
+  }
+
+  private compareToValues(slot: number, keys: OrderKey[], values: (string | number)[]): number {
+    for (let k = 0; k < keys.length; k++) {
+      const difference = compareValues(keys[k]!, this.columns.value(slot, keys[k]!.field), values[k]!);
+      if (difference !== 0) return difference;
+    }
+    return 0;
+  }
+
+  /**
+   * The test of a match, and the candidates to read instead of every expert: for a count, any search
+   * word's set; for a page, only a set small enough that sorting it beats walking the order.
+   */
+  private prepare(filters: ExpertFilters, forCount: boolean): Prepared {
+    const { columns } = this;
+    const words: { slots: SlotSet; specialties: Uint8Array }[] = [];
+    const wordsOf = (tokens: TokenIndex, text: string[], list: string[], bySpecialty: boolean) => {
+      for (const word of list) {
+        const slots = this.recentWordSlots(tokens, text, word, bySpecialty ? 'q' : 'location');
+        const specialties = new Uint8Array(columns.specialties.length);
+        if (bySpecialty) for (const value of specialtiesMatching(word)) if (columns.codeOf(value) >= 0) specialties[columns.codeOf(value)] = 1;
+        if (slots.size === 0 && !specialties.includes(1)) return false;
+        words.push({ slots, specialties });
+      }
+      return true;
+    };
+    if (!wordsOf(this.text, columns.searchText, searchWords(filters.q), true)) return NOTHING;
+    if (!wordsOf(this.place, columns.locationText, searchWords(filters.location), false)) return NOTHING;
+
+    let mask = LIVE;
+    let value = LIVE;
+    if (filters.serviceType) {
+      const bit = filters.serviceType === 'video' ? VIDEO : ONSITE;
+      mask |= bit;
+      value |= bit;
+    }
+    if (filters.available !== undefined) {
+      mask |= AVAILABLE;
+      if (filters.available) value |= AVAILABLE;
+    }
+    const specialty = filters.specialty === undefined ? -1 : columns.codeOf(filters.specialty);
+    if (filters.specialty !== undefined && specialty < 0) return NOTHING;
+    // The database compares numeric(3,2) with minRating written to two decimals.
+    const minimum = filters.minRating === undefined ? -1 : Math.round(Number(filters.minRating.toFixed(2)) * 100);
+
+    const { flags, specialty: specialties } = columns;
+    const ratings = columns.numbers.rating;
+    const smallest = words
+      .filter((w) => !w.specialties.includes(1))
+      .reduce<SlotSet | null>((least, w) => (least && least.size <= w.slots.size ? least : w.slots), null);
+    const candidates = smallest && (forCount || smallest.size <= this.size * this.options.sparseShare) ? smallest : null;
+    return {
+      candidates,
+      matches: (slot) => {
+        if ((flags[slot]! & mask) !== value) return false;
+        if (specialty >= 0 && specialties[slot] !== specialty) return false;
+        if (ratings[slot]! < minimum) return false;
+        for (const word of words) if (!word.slots.has(slot) && word.specialties[specialties[slot]!] !== 1) return false;
+        return true;
+      },
+    };
+  }
+
+  private recentWordSlots(tokens: TokenIndex, texts: string[], word: string, field: string): SlotSet {
+    const key = `${field}:${word}`;
+    let slots = this.recentWords.get(key);
+    if (slots) {
+      // Most recently used last: the oldest is the first in the map's order.
+      this.recentWords.delete(key);
+    } else {
+      slots = this.wordSlots(tokens, texts, word);
+      if (this.recentWords.size >= RECENT_WORDS) this.recentWords.delete(this.recentWords.keys().next().value!);
+    }
+    this.recentWords.set(key, slots);
+    return slots;
+  }
+
+  /** The slots whose text a search word matches. */
+  private wordSlots(tokens: TokenIndex, texts: string[], word: string): SlotSet {
+    const slots = new SlotSet(this.slots);
+    const rule = wordRule(word);
+    if (rule.kind === 'prefix') {
+      tokens.addWithPrefix(rule.token, slots);
+    } else if (rule.kind !== 'none') {
+      const list = tokens.slotsWith(rule.token);
+      for (let i = 0; i < list.length; i++) {
+        const slot = list[i]!;
+        if (rule.kind !== 'verify' || rule.pattern.test(texts[slot]!)) slots.add(slot);
+      }
+    }
+    return slots;
+  }
+}
+
+/** The first i in [0, length) for which `before(i)` is false (`before` holds for a prefix). */
+function search(length: number, before: (i: number) => boolean): number {
+  let low = 0;
+  let high = length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (before(middle)) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
