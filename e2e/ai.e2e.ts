@@ -67,6 +67,13 @@ async function snapFromTop(page: Page, name: string) {
   await snap(page, name);
 }
 
+/** The first message greets the owner as a marine technical assistant and asks what question to help with. */
+async function expectGreeting(page: Page) {
+  const greeting = conversation(page).locator(':scope > ul > li').first();
+  await greeting.getByText(/^Hello! I'm your marine technical assistant/).waitFor();
+  await greeting.getByText('What question can I help you with today?', { exact: true }).waitFor();
+}
+
 const photo = () => sharp({ create: { width: 800, height: 600, channels: 3, background: '#557799' } }).png().toBuffer();
 
 describe('the AI assistant (/ai-assistant)', () => {
@@ -75,7 +82,7 @@ describe('the AI assistant (/ai-assistant)', () => {
     await page.goto('/ai-assistant');
     await page.getByRole('heading', { name: 'Marine AI Assistant' }).waitFor();
     await page.getByText('Online • Ready to help').waitFor();
-    await conversation(page).getByText(/marine technical assistant/).waitFor();
+    await expectGreeting(page);
     expect(await conversation(page).getByText(/real-time web search/).count()).toBe(status.webSearch ? 1 : 0);
     for (const topic of ['Engine Issues', 'Electronics & Navigation', 'Maintenance & Winterization', 'Photo tips', 'Text tips']) {
       await page.getByRole('heading', { name: topic }).waitFor();
@@ -120,6 +127,12 @@ describe('the AI assistant (/ai-assistant)', () => {
       expect(await link.getAttribute('href')).toMatch(/^https:\/\//);
       expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
     }
+    // The [1] marker in the text is a link to the first reference, opening in a new tab.
+    const marker = answer.getByRole('link', { name: /^\[1\]/ }).first();
+    const listed = answer.locator('ol').last().getByRole('link').first();
+    expect(await marker.getAttribute('href')).toBe(await listed.getAttribute('href'));
+    expect(await marker.getAttribute('target')).toBe('_blank');
+    expect(await marker.evaluate((a) => getComputedStyle(a).textDecorationLine)).toBe('underline');
     const firstLink = links.first();
     const href = (await firstLink.getAttribute('href'))!;
     const [tab] = await Promise.all([context.waitForEvent('page'), firstLink.click()]);
@@ -142,6 +155,7 @@ describe('the AI assistant (/ai-assistant)', () => {
     await page.getByRole('button', { name: 'New conversation' }).click();
     expect(await log.getByText("My outboard cranks but won't start after winter storage").count()).toBe(0);
     expect(await log.locator(':scope > ul > li').count()).toBe(1);
+    await expectGreeting(page);
 
     await entry.click();
     await log.getByText("My outboard cranks but won't start after winter storage").waitFor();
@@ -187,10 +201,148 @@ describe('the AI assistant (/ai-assistant)', () => {
     // Claims to be a PNG but is not one: the server refuses it and the attachment is gone.
     await imageInput(page).setInputFiles({ name: 'broken.png', mimeType: 'image/png', buffer: Buffer.from('not really a png') });
     await page.getByRole('button', { name: 'Remove broken.png' }).waitFor();
+    await questionBox(page).fill('Corrosion on the trim tab');
     await page.getByRole('button', { name: 'Send message' }).click();
     await page.getByText('Error', { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Remove broken.png' }).count()).toBe(0);
     expect(await questionBox(page).isEnabled()).toBe(true);
+
+    // The refused photo's message says it was not sent, and another photo can be chosen for it.
+    const refused = log.locator(':scope > ul > li').filter({ hasText: '[Image uploaded] Corrosion on the trim tab' });
+    await refused.getByText('Not sent: Please select an image file').waitFor();
+    await snapFromTop(page, 'ai-assistant-photo-refused-1280');
+    await expectAccessible(page);
+    await refused.getByTestId('chat-retry-image-input').setInputFiles({ name: 'trim-tab.png', mimeType: 'image/png', buffer: await photo() });
+    const retried = log.locator(':scope > ul > li').filter({ hasText: '[Image uploaded] Corrosion on the trim tab' });
+    await retried.last().waitFor();
+    await log.locator(':scope > ul > li').last().getByText('Image Analysis Results').waitFor();
+    expect(await log.getByText('Not sent:', { exact: false }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows a question that got no answer as not sent, and sends it again on request', async () => {
+    const { context, page } = await ownerPage();
+    await page.route('**/api/ai/ask', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'The AI service is having trouble right now. Please try again shortly.' }) }),
+    );
+    await questionBox(page).fill('My bilge pump runs every few minutes');
+    await questionBox(page).press('Enter');
+    const log = conversation(page);
+    const failed = log.locator(':scope > ul > li').filter({ hasText: 'My bilge pump runs every few minutes' });
+    await failed.getByText('Not sent: The AI service is having trouble right now. Please try again shortly.').waitFor();
+    await page.unroute('**/api/ai/ask');
+
+    await failed.getByRole('button', { name: 'Try again' }).click();
+    const answer = log.locator(':scope > ul > li').last();
+    await answer.getByText('References', { exact: true }).waitFor();
+    expect(await log.getByText('My bilge pump runs every few minutes', { exact: true }).count()).toBe(1);
+    expect(await log.getByText(/^Not sent:/).count()).toBe(0);
+    await context.close();
+  });
+
+  it('renders answers of exactly the documented shapes, and starts a new conversation after one without a sessionId', async () => {
+    const { context, page } = await ownerPage();
+    await serveExternalPages(context);
+    const asked: { question: string; sessionId?: string }[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/ai/ask') && request.method() === 'POST') asked.push(request.postDataJSON());
+    });
+    const log = conversation(page);
+
+    // A real answer first: the conversation has a session.
+    await ask(page, 'How do I winterize my outboard?');
+
+    // Then a deployment that answers only what document 000 gives.
+    await page.route('**/api/ai/ask', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ response: 'Fog the cylinders before storage [1].\n\n**References:**\n[1] BoatUS winterizing guide - https://www.boatus.com/expert-advice' }),
+      }),
+    );
+    const documented = await ask(page, 'Do I need to fog it?');
+    await documented.getByText('Fog the cylinders before storage').waitFor();
+    const marker = documented.getByRole('link', { name: /^\[1\]/ });
+    expect(await marker.getAttribute('href')).toBe('https://www.boatus.com/expert-advice');
+    expect(await marker.getAttribute('target')).toBe('_blank');
+    await page.unroute('**/api/ai/ask');
+
+    // The documented answer named no session, so the next question starts a new conversation.
+    await ask(page, 'Bilge pump runs constantly');
+    expect(asked.map((a) => a.sessionId === undefined)).toEqual([true, false, true]);
+
+    await page.route('**/api/ai/analyze-image', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({
+          category: 'Electrical',
+          severity: 'High',
+          diagnosis: 'Heavy green corrosion on the positive battery terminal.',
+          recommendations: ['Disconnect the negative cable first', 'Clean the terminal with a baking soda solution'],
+          estimatedCost: '$20-$60',
+          urgency: 'Soon: before the next outing',
+        }),
+      }),
+    );
+    await imageInput(page).setInputFiles({ name: 'terminal.png', mimeType: 'image/png', buffer: await photo() });
+    await page.getByRole('button', { name: 'Send message' }).click();
+    const analysis = log.locator(':scope > ul > li').last();
+    await analysis.getByText('Image Analysis Results').waitFor();
+    const lines = (await analysis.innerText()).split('\n').map((line) => line.trim());
+    for (const line of ['Image Analysis Results', 'Category: Electrical', 'Severity: High', 'Diagnosis:', 'Heavy green corrosion on the positive battery terminal.', 'Recommendations:', 'Estimated Cost: $20-$60', 'Urgency: Soon: before the next outing']) {
+      expect(lines).toContain(line);
+    }
+    expect(await analysis.getByRole('listitem').allInnerTexts()).toEqual([
+      'Disconnect the negative cable first',
+      'Clean the terminal with a baking soda solution',
+    ]);
+
+    // Without the optional fields their headings are left out.
+    await page.unroute('**/api/ai/analyze-image');
+    await page.route('**/api/ai/analyze-image', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ category: 'Hull & Deck', severity: 'Low', diagnosis: 'Chalky gelcoat.', recommendations: ['Compound and wax'] }),
+      }),
+    );
+    await imageInput(page).setInputFiles({ name: 'hull.png', mimeType: 'image/png', buffer: await photo() });
+    await page.getByRole('button', { name: 'Send message' }).click();
+    const short = log.locator(':scope > ul > li').last();
+    await short.getByText('Chalky gelcoat.').waitFor();
+    expect((await short.innerText()).split('\n').map((line) => line.trim())).toContain('Category: Hull & Deck');
+    expect(await short.getByText(/Estimated Cost|Urgency/).count()).toBe(0);
+    await snapFromTop(page, 'ai-assistant-documented-shapes-1280');
+    await context.close();
+  });
+
+  it('counts characters near the limit and keeps a pasted question that is too long, saying what to do', async () => {
+    const { context, page } = await ownerPage(MOBILE);
+    const box = questionBox(page);
+    await box.waitFor();
+    expect(await page.getByText(/\/ 4,000/).count()).toBe(0);
+
+    await box.focus();
+    await page.keyboard.insertText('x'.repeat(3_700));
+    await page.getByText('3,700 / 4,000').waitFor();
+    expect(await page.getByRole('button', { name: 'Send message' }).isEnabled()).toBe(true);
+
+    // Pasting past the limit: nothing is cut off, the owner is told, and the question cannot be sent as it is.
+    await page.keyboard.insertText('y'.repeat(550));
+    expect((await box.inputValue()).length).toBe(4_250);
+    await page.getByText('4,250 / 4,000 characters (250 too many).').waitFor();
+    await page.getByText('Questions can be at most 4,000 characters: shorten it to send.').waitFor();
+    expect(await page.getByRole('button', { name: 'Send message' }).isDisabled()).toBe(true);
+    expect(await box.getAttribute('aria-invalid')).toBe('true');
+    await snapFromTop(page, 'ai-assistant-too-long-390');
+    await expectAccessible(page);
+
+    // With a photo attached the description's own, shorter limit applies.
+    await imageInput(page).setInputFiles({ name: 'gauge.png', mimeType: 'image/png', buffer: await photo() });
+    await page.getByText('Photo descriptions can be at most 2,000 characters: shorten it to send.').waitFor();
+
+    await page.getByRole('button', { name: 'Remove gauge.png' }).click();
+    await box.fill('x'.repeat(3_999));
+    expect(await page.getByRole('button', { name: 'Send message' }).isEnabled()).toBe(true);
+    expect(await page.getByText(/can be at most/).count()).toBe(0);
     await context.close();
   });
 
@@ -257,6 +409,16 @@ describe('the AI assistant settings (/settings)', () => {
     const template = page.getByLabel('User Prompt Template');
     await systemPrompt.waitFor();
     await page.getByText(/stands for the user's input/).waitFor();
+    // The journeys run the built-in engine, which the prompts do not steer: the card says so.
+    expect(status.provider).toBe('builtin');
+    await page.getByRole('note').getByText('Not used by the built-in assistant.').waitFor();
+
+    // An empty system prompt is refused before anything is saved.
+    await systemPrompt.fill('   ');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Please enter a system prompt: it tells the model its role for every conversation').waitFor();
+    expect(await systemPrompt.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByText('Settings Updated').count()).toBe(0);
 
     await systemPrompt.fill('Answer only in haiku.');
     await template.fill('Boat trouble: {question}');

@@ -103,8 +103,15 @@ export type AiMessage = z.infer<typeof aiMessageSchema>;
 export const aiConversationSchema = aiSessionSchema.extend({ messages: z.array(aiMessageSchema) });
 export type AiConversation = z.infer<typeof aiConversationSchema>;
 
+export const SYSTEM_PROMPT_REQUIRED = 'Please enter a system prompt: it tells the model its role for every conversation';
+
 export const aiSettingsSchema = z.object({
-  systemPrompt: z.string().max(20_000, 'The system prompt can be at most 20,000 characters'),
+  // An empty system prompt would leave the model with no role or rules at all.
+  systemPrompt: z
+    .string({ error: SYSTEM_PROMPT_REQUIRED })
+    .trim()
+    .min(1, SYSTEM_PROMPT_REQUIRED)
+    .max(20_000, 'The system prompt can be at most 20,000 characters'),
   userPromptTemplate: z.string().max(20_000, 'The user prompt template can be at most 20,000 characters'),
 });
 export type AiSettings = z.infer<typeof aiSettingsSchema>;

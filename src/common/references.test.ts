@@ -46,6 +46,31 @@ describe('parseReferences', () => {
     expect(parseReferences('a\n**References:**\nnot a ref\n[3] T - https://x.org').references).toHaveLength(1);
   });
 
+  it('reads the forms models write: their own marker, markdown links, a colon or brackets before the url', () => {
+    const text = [
+      'Check the impeller [1] and the strainer [2].',
+      '',
+      '### Sources',
+      '1. [Changing the impeller](https://www.yachtingmonthly.com/impeller)',
+      '[2]: BoatUS raw-water strainers (https://www.boatus.com/expert-advice)',
+      '[3] Mercury Marine: owner resources: www.mercurymarine.com',
+    ].join('\n');
+    const { body, references } = parseReferences(text);
+    expect(body).toBe('Check the impeller [1] and the strainer [2].');
+    expect(references).toEqual([
+      { n: 1, title: 'Changing the impeller', url: 'https://www.yachtingmonthly.com/impeller' },
+      { n: 2, title: 'BoatUS raw-water strainers', url: 'https://www.boatus.com/expert-advice' },
+      { n: 3, title: 'Mercury Marine: owner resources', url: 'https://www.mercurymarine.com/' },
+    ]);
+    expect(parseReferences('Body\n\nReferences:\n[1] https://abycinc.org/').references).toEqual([
+      { n: 1, title: 'https://abycinc.org/', url: 'https://abycinc.org/' },
+    ]);
+  });
+
+  it('does not take the word in a sentence for the marker', () => {
+    expect(parseReferences('Your references: the manual [1].').references).toEqual([]);
+  });
+
   it('round-trips what formatReferences writes', () => {
     const refs = [
       { title: 'USCG boating safety', url: 'https://uscgboating.org/' },

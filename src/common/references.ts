@@ -28,19 +28,47 @@ export function normalizeReferenceUrl(raw: string): string | null {
   }
 }
 
-const LINE = /^\s*\[(\d+)\]\s*(.+?)\s*$/;
+// Models write the marker in their own ways ('References:', '## Sources'): a line of its own that says it.
+const MARKER_LINE = /^[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*|__)?[ \t]*(?:references|sources)[ \t]*:?[ \t]*(?:\*\*|__)?[ \t]*:?[ \t]*$/im;
+const LINE = /^\s*(?:\[(\d+)\]|(\d+)[.)])\s*:?\s*(.+?)\s*$/;
+const MARKDOWN_LINK = /^\[([^\]]+)\]\(([^)\s]+)\)$/;
+// 'title: url', 'title (url)', 'title <url>', 'title — url'.
+const TITLE_THEN_URL = /^(.*?\S)\s*[:–—]?\s+[(<]?((?:https?:\/\/|www\.)[^\s)>]+)[)>]?$/i;
 
-/** Parses one reference line: '[n] title - url' or '[n] url'. */
+/** The references marker ('**References:**', or a model's variant of it on a line of its own), if any. */
+function findMarker(text: string): { index: number; length: number } | null {
+  const index = text.indexOf(REFERENCES_MARKER);
+  if (index !== -1) return { index, length: REFERENCES_MARKER.length };
+  const line = MARKER_LINE.exec(text);
+  return line ? { index: line.index, length: line[0].length } : null;
+}
+
+/** The text has a references block. */
+export function hasReferences(text: string): boolean {
+  return findMarker(text) !== null;
+}
+
+/**
+ * Parses one reference line: '[n] title - url' or '[n] url' (document 000), and the forms models also
+ * write: '[n] [title](url)', '[n] title: url', '[n] title (url)', 'n. title - url'.
+ */
 function parseLine(line: string): Reference | null {
   const match = LINE.exec(line);
   if (!match) return null;
-  const n = Number(match[1]);
-  const rest = match[2]!;
+  const n = Number(match[1] ?? match[2]);
+  const rest = match[3]!;
+  const markdown = MARKDOWN_LINK.exec(rest);
+  if (markdown) return { n, title: markdown[1]!.trim(), url: normalizeReferenceUrl(markdown[2]!) };
   const dash = rest.lastIndexOf(' - ');
   if (dash > 0) {
     const title = rest.slice(0, dash).trim();
     const url = normalizeReferenceUrl(rest.slice(dash + 3));
     return { n, title: title || rest, url };
+  }
+  const titled = TITLE_THEN_URL.exec(rest);
+  if (titled) {
+    const url = normalizeReferenceUrl(titled[2]!);
+    if (url) return { n, title: titled[1]!.replace(/[\s:–—-]+$/, ''), url };
   }
   const url = normalizeReferenceUrl(rest);
   return { n, title: url ?? rest, url };
@@ -48,11 +76,11 @@ function parseLine(line: string): Reference | null {
 
 /** Splits AI text into its body and its references; text without the marker has none. */
 export function parseReferences(text: string): { body: string; references: Reference[] } {
-  const index = text.indexOf(REFERENCES_MARKER);
-  if (index === -1) return { body: text, references: [] };
-  const body = text.slice(0, index).trimEnd();
+  const marker = findMarker(text);
+  if (!marker) return { body: text, references: [] };
+  const body = text.slice(0, marker.index).trimEnd();
   const references = text
-    .slice(index + REFERENCES_MARKER.length)
+    .slice(marker.index + marker.length)
     .split('\n')
     .map(parseLine)
     .filter((r): r is Reference => r !== null);

@@ -1,8 +1,9 @@
 import type { Config } from '../config.js';
 import type { AiProvider } from './provider.js';
-import { KnowledgeBase } from './knowledge-base/knowledge-base.js';
 import { allArticles } from './knowledge-base/articles/index.js';
-import { createBuiltinProvider, categoryOf } from './builtin/builtin-provider.js';
+import { createBuiltinProvider } from './builtin/builtin-provider.js';
+import { categoryOf, KnowledgeBase } from './knowledge-base/knowledge-base.js';
+import { decideTopic } from './conversation/topic-decision.js';
 import { createOpenAiProvider } from './openai/openai-provider.js';
 import { createBraveSearch, createSearxngSearch, type WebSearch } from './openai/web-search.js';
 
@@ -32,6 +33,7 @@ export function createAiProvider(config: Config): { provider: AiProvider; builti
     visionModel: config.AI_VISION_MODEL,
     search: createWebSearch(config),
     classify: (text) => categoryOf(kb.search(text)),
+    decideTopic: (question, history) => decideTopic(kb, question, history),
     timeoutMs: config.AI_TIMEOUT_MS,
   });
   return { provider, builtin };

@@ -3,6 +3,7 @@ import { parseReferences, type Reference } from '@common/references';
 import { parseBlocks, parseInline, type InlineRun, type TextBlock } from './ai-text';
 import { ReferenceList } from './reference-list';
 
+/** A [n] marker as a link to its reference, underlined so it reads as a link and not as coloured text. */
 function Citation({ n, reference }: { n: number; reference: Reference | undefined }) {
   if (!reference?.url) return <>[{n}]</>;
   return (
@@ -11,7 +12,7 @@ function Citation({ n, reference }: { n: number; reference: Reference | undefine
       target="_blank"
       rel="noopener noreferrer"
       title={reference.title}
-      className="font-medium text-navy-600 underline-offset-2 hover:underline"
+      className="font-medium text-navy-600 underline decoration-navy-300 underline-offset-2 hover:text-navy-800 hover:decoration-navy-700"
     >
       [{n}]<span className="sr-only"> {reference.title} (opens in a new tab)</span>
     </a>

@@ -1,12 +1,15 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { ImageIcon, Paperclip, SendHorizontal, X } from 'lucide-react';
-import { IMAGE_MAX_BYTES, QUESTION_MAX_LENGTH } from '@common/ai';
+import { DESCRIPTION_MAX_LENGTH, QUESTION_MAX_LENGTH } from '@common/ai';
 import { Button } from '../ui/button';
 import { Textarea } from '../ui/textarea';
 import { showToast } from '../../lib/toast';
+import { checkedImage } from './checked-image';
+import { LengthCounter } from './length-counter';
 import type { ChatInput } from './use-chat';
 
 const HINT_ID = 'chat-input-hint';
+const COUNTER_ID = 'chat-input-length';
 
 function AttachedImage({ image, onRemove, disabled }: { image: File; onRemove: () => void; disabled: boolean }) {
   return (
@@ -35,7 +38,11 @@ export function ChatComposer({ busy, onSend }: { busy: boolean; onSend: (input: 
   const fileInput = useRef<HTMLInputElement>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const wasBusy = useRef(busy);
-  const canSend = !busy && (text.trim() !== '' || image !== null);
+  // A photo's description has a shorter limit than a question. Text over the limit is kept, not cut, so the
+  // owner sees what they pasted and shortens it themselves.
+  const limit = image ? DESCRIPTION_MAX_LENGTH : QUESTION_MAX_LENGTH;
+  const tooLong = text.trim().length > limit;
+  const canSend = !busy && !tooLong && (text.trim() !== '' || image !== null);
 
   // The box is disabled while waiting, which drops focus; give it back to keyboard and mouse users
   // without moving the page away from the answer.
@@ -60,18 +67,10 @@ export function ChatComposer({ busy, onSend }: { busy: boolean; onSend: (input: 
   };
 
   const pickImage = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
+    const file = checkedImage(event.target.files?.[0]);
     // Cleared so that choosing the same file again still fires a change.
     event.target.value = '';
     if (!file) return;
-    if (!file.type.startsWith('image/')) {
-      showToast({ title: 'Invalid file type', description: 'Please select an image file', variant: 'destructive' });
-      return;
-    }
-    if (file.size > IMAGE_MAX_BYTES) {
-      showToast({ title: 'Image too large', description: 'Please choose an image of 10 MB or less', variant: 'destructive' });
-      return;
-    }
     setImage(file);
     showToast({ title: 'Image selected', description: 'Add a description and send for analysis' });
   };
@@ -98,20 +97,23 @@ export function ChatComposer({ busy, onSend }: { busy: boolean; onSend: (input: 
           value={text}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={sendOnEnter}
-          maxLength={QUESTION_MAX_LENGTH}
           disabled={busy}
           placeholder="Describe the issue: make, model, symptoms..."
           aria-label="Your question for the assistant"
-          aria-describedby={HINT_ID}
+          aria-describedby={`${HINT_ID} ${COUNTER_ID}`}
+          aria-invalid={tooLong || undefined}
           className="max-h-32 min-h-10 resize-none"
         />
         <Button type="submit" size="icon" className="shrink-0" aria-label="Send message" disabled={!canSend}>
           <SendHorizontal aria-hidden />
         </Button>
       </div>
-      <p id={HINT_ID} className="text-xs text-slate-500">
-        Include equipment details: make, model, year, engine hours, symptoms
-      </p>
+      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
+        <p id={HINT_ID} className="text-xs text-slate-500">
+          Include equipment details: make, model, year, engine hours, symptoms
+        </p>
+        <LengthCounter id={COUNTER_ID} length={text.trim().length} limit={limit} what={image ? 'Photo descriptions' : 'Questions'} />
+      </div>
     </form>
   );
 }

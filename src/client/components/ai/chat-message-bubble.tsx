@@ -1,8 +1,9 @@
 import type { Ref } from 'react';
 import { Bot, User } from 'lucide-react';
-import type { AiMessage } from '@common/ai';
 import { cn } from '../../lib/cn';
 import { AiMessageContent } from './ai-message-content';
+import { SendFailureNotice } from './send-failure';
+import type { ChatMessage } from './use-chat';
 
 const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 const dayAndTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
@@ -14,7 +15,17 @@ function formatMessageTime(iso: string): string {
 }
 
 /** One chat bubble: the owner's words as plain text, the assistant's through AiMessageContent. */
-export function ChatMessageBubble({ message, ref }: { message: AiMessage; ref?: Ref<HTMLLIElement> }) {
+export function ChatMessageBubble({
+  message,
+  ref,
+  busy,
+  onRetry,
+}: {
+  message: ChatMessage;
+  ref?: Ref<HTMLLIElement>;
+  busy: boolean;
+  onRetry: (messageId: string, image?: File) => void;
+}) {
   const fromUser = message.type === 'user';
   const Icon = fromUser ? User : Bot;
   return (
@@ -34,6 +45,7 @@ export function ChatMessageBubble({ message, ref }: { message: AiMessage; ref?: 
           className={cn(
             'rounded-2xl px-4 py-2.5 text-sm leading-relaxed [overflow-wrap:anywhere]',
             fromUser ? 'whitespace-pre-wrap rounded-tr-sm bg-navy-700 text-white' : 'rounded-tl-sm bg-slate-100 text-slate-800',
+            message.failure && 'bg-navy-700/70',
           )}
         >
           {fromUser ? message.content : <AiMessageContent content={message.content} />}
@@ -41,6 +53,9 @@ export function ChatMessageBubble({ message, ref }: { message: AiMessage; ref?: 
         <time dateTime={message.timestamp} className="px-1 text-xs text-slate-600">
           {formatMessageTime(message.timestamp)}
         </time>
+        {message.failure ? (
+          <SendFailureNotice failure={message.failure} disabled={busy} onRetry={(image) => onRetry(message.id, image)} />
+        ) : null}
       </div>
     </li>
   );

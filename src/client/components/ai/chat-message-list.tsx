@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import type { AiMessage } from '@common/ai';
 import { Spinner } from '../ui/spinner';
 import { ChatMessageBubble } from './chat-message-bubble';
+import type { ChatMessage } from './use-chat';
 
 function WaitingIndicator({ text }: { text: string }) {
   return (
@@ -24,23 +24,26 @@ export function ChatMessageList({
   messages,
   waitingText,
   opening,
+  onRetry,
 }: {
-  messages: AiMessage[];
+  messages: ChatMessage[];
   waitingText: string | null;
   opening: boolean;
+  onRetry: (messageId: string, image?: File) => void;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const lastBubble = useRef<HTMLLIElement>(null);
   const last = messages[messages.length - 1];
   const lastId = last?.id;
   const lastIsAnswer = last?.type === 'ai' && messages.length > 1;
+  const lastFailed = !!last?.failure;
 
   useEffect(() => {
     const container = scroller.current;
     if (!container) return;
     const answer = lastIsAnswer ? lastBubble.current : null;
     container.scrollTop = answer ? answer.offsetTop - 16 : container.scrollHeight;
-  }, [lastId, lastIsAnswer, waitingText]);
+  }, [lastId, lastIsAnswer, lastFailed, waitingText]);
 
   return (
     <div className="relative flex min-h-0 flex-1 flex-col">
@@ -53,7 +56,13 @@ export function ChatMessageList({
       >
         <ul className="flex flex-col gap-4">
           {messages.map((message, i) => (
-            <ChatMessageBubble key={message.id} message={message} ref={i === messages.length - 1 ? lastBubble : undefined} />
+            <ChatMessageBubble
+              key={message.id}
+              message={message}
+              ref={i === messages.length - 1 ? lastBubble : undefined}
+              busy={waitingText !== null || opening}
+              onRetry={onRetry}
+            />
           ))}
         </ul>
         {waitingText ? <WaitingIndicator text={waitingText} /> : null}

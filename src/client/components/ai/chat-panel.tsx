@@ -1,4 +1,3 @@
-import type { AiMessage } from '@common/ai';
 import { Card } from '../ui/card';
 import { useAiStatus } from '../../lib/api/ai';
 import { useAuth } from '../../lib/api/auth';
@@ -7,14 +6,14 @@ import { ChatComposer } from './chat-composer';
 import { ChatHeader } from './chat-header';
 import { ChatMessageList } from './chat-message-list';
 import { ChatSignInPrompt } from './chat-sign-in-prompt';
-import type { Chat } from './use-chat';
+import type { Chat, ChatMessage } from './use-chat';
 
 /** The assistant's chat, 600 px high; signed-out visitors see it with a call to sign in instead of the box. */
 export function ChatPanel({ chat }: { chat: Chat }) {
   const { isAuthenticated } = useAuth();
   // Until the status is known, claim nothing: no web search.
   const webSearch = useAiStatus().data?.webSearch ?? false;
-  const greeting: AiMessage = { id: 'greeting', type: 'ai', content: chatGreeting(webSearch), timestamp: chat.startedAt };
+  const greeting: ChatMessage = { id: 'greeting', type: 'ai', content: chatGreeting(webSearch), timestamp: chat.startedAt };
   const waitingText = webSearch ? 'Searching web for manuals and specs...' : 'Searching the knowledge base...';
   const busy = chat.waiting || chat.opening;
 
@@ -24,7 +23,12 @@ export function ChatPanel({ chat }: { chat: Chat }) {
         onNewConversation={isAuthenticated ? chat.startNew : null}
         canStartNew={!busy && (chat.messages.length > 0 || chat.sessionId !== undefined)}
       />
-      <ChatMessageList messages={[greeting, ...chat.messages]} waitingText={chat.waiting ? waitingText : null} opening={chat.opening} />
+      <ChatMessageList
+        messages={[greeting, ...chat.messages]}
+        waitingText={chat.waiting ? waitingText : null}
+        opening={chat.opening}
+        onRetry={chat.retry}
+      />
       {isAuthenticated ? <ChatComposer busy={busy} onSend={chat.send} /> : <ChatSignInPrompt />}
     </Card>
   );

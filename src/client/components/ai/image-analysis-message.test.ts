@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { AnalyzeImageResponse } from '@common/ai';
+import type { ImageAnalysisAnswer } from '@common/ai-answers';
 import { imageAnalysisMessage } from './image-analysis-message';
 
-const result: AnalyzeImageResponse = {
+const result: ImageAnalysisAnswer = {
   category: 'Electrical',
   severity: 'medium',
   diagnosis: 'Green corrosion on the battery terminal.',
@@ -18,6 +18,13 @@ describe('imageAnalysisMessage', () => {
     expect(text).toMatch(/^\*\*Image Analysis Results\*\*/);
     expect(text).toContain('- Clean with a wire brush');
     expect(text).not.toContain('Photo tips');
+  });
+
+  it('renders the documented shape alone, without our session or photo checks', () => {
+    const text = imageAnalysisMessage({ category: 'Hull & Deck', severity: 'Low', diagnosis: 'Chalky gelcoat.', recommendations: ['Compound and wax'] });
+    expect(text).toBe(
+      ['**Image Analysis Results**', '', '**Category:** Hull & Deck', '**Severity:** Low', '', '**Diagnosis:**', 'Chalky gelcoat.', '', '**Recommendations:**', '- Compound and wax'].join('\n'),
+    );
   });
 
   it('adds the photo tips after the analysis when the photo had problems', () => {

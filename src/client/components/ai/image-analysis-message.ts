@@ -1,8 +1,10 @@
-import { formatImageAnalysis, type AnalyzeImageResponse } from '@common/ai';
+import { formatImageAnalysis } from '@common/ai';
+import type { ImageAnalysisAnswer } from '@common/ai-answers';
 
 /** The analysis as one AI message, followed by tips for a better photo when the photo itself had problems. */
-export function imageAnalysisMessage(result: AnalyzeImageResponse): string {
+export function imageAnalysisMessage(result: ImageAnalysisAnswer): string {
   const analysis = formatImageAnalysis(result);
-  if (result.photoChecks.length === 0) return analysis;
-  return [analysis, '', '**Photo tips:**', ...result.photoChecks.map((check) => `- ${check.message}`)].join('\n');
+  const checks = result.photoChecks ?? [];
+  if (checks.length === 0) return analysis;
+  return [analysis, '', '**Photo tips:**', ...checks.map((check) => `- ${check.message}`)].join('\n');
 }

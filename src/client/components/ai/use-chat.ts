@@ -7,20 +7,33 @@ import { CURRENT_USER_KEY } from '../../lib/api/auth';
 import { showToast } from '../../lib/toast';
 import { imageAnalysisMessage } from './image-analysis-message';
 
-interface Conversation {
-  /** The server's AI session; unset until the first answer of a new conversation. */
-  sessionId?: string;
-  startedAt: string;
-  messages: AiMessage[];
-}
-
 export interface ChatInput {
   text: string;
   image: File | null;
 }
 
+/** Why a message of the owner got no answer, and what sending it again takes. */
+export interface SendFailure {
+  reason: string;
+  input: ChatInput;
+  /** The server refused the photo itself (not an image, too large): sending it again cannot help, another can. */
+  photoRefused: boolean;
+}
+
+/** A message in the chat; the owner's own carries its failure when it got no answer. */
+export interface ChatMessage extends AiMessage {
+  failure?: SendFailure;
+}
+
+interface Conversation {
+  /** The server's AI session; unset until an answer names one (the documented answer shapes do not). */
+  sessionId?: string;
+  startedAt: string;
+  messages: ChatMessage[];
+}
+
 let localIds = 0;
-function newMessage(type: AiMessage['type'], content: string): AiMessage {
+function newMessage(type: AiMessage['type'], content: string): ChatMessage {
   localIds += 1;
   return { id: `local-${localIds}`, type, content, timestamp: new Date().toISOString() };
 }
@@ -29,13 +42,15 @@ const freshConversation = (): Conversation => ({ startedAt: new Date().toISOStri
 
 // For these the server's message says more than 'Failed to analyze image' (too large, not an image, ...).
 const CLEAR_IMAGE_ERRORS = new Set([400, 401, 413, 429]);
+// The photo itself was refused: the same file would be refused again.
+const PHOTO_REFUSED = new Set([400, 413]);
 
 function imageErrorText(error: unknown): string {
   if (error instanceof ApiError && CLEAR_IMAGE_ERRORS.has(error.status)) return error.serverMessage ?? 'Failed to analyze image';
   return 'Failed to analyze image';
 }
 
-/** One conversation with the assistant: its messages, its server session, and sending, reopening, restarting. */
+/** One conversation with the assistant: its messages, its server session, and sending, retrying, reopening, restarting. */
 export function useChat() {
   const queryClient = useQueryClient();
   const [conversation, setConversation] = useState<Conversation>(freshConversation);
@@ -43,43 +58,55 @@ export function useChat() {
   const analyze = useAnalyzeImage();
   const open = useOpenAiConversation();
 
-  const append = (message: AiMessage, sessionId?: string) =>
+  const append = (message: ChatMessage) => setConversation((current) => ({ ...current, messages: [...current.messages, message] }));
+
+  // An answer without a sessionId (the documented shape) leaves none, so the next question starts a new conversation.
+  const receive = (sessionId: string | undefined, content: string) =>
+    setConversation((current) => ({ ...current, sessionId, messages: [...current.messages, newMessage('ai', content)] }));
+
+  const fail = (sent: ChatMessage, failure: SendFailure, error: unknown) => {
     setConversation((current) => ({
       ...current,
-      sessionId: sessionId ?? current.sessionId,
-      messages: [...current.messages, message],
+      messages: current.messages.map((message) => (message.id === sent.id ? { ...message, failure } : message)),
     }));
-
-  const receive = (sessionId: string, content: string) => append(newMessage('ai', content), sessionId);
-
-  const fail = (error: unknown, description: string) => {
-    showToast({ title: 'Error', description, variant: 'destructive' });
+    showToast({ title: 'Error', description: failure.reason, variant: 'destructive' });
     // The session ended elsewhere: refetching the user shows the sign-in call to action.
     if (error instanceof ApiError && error.status === 401) void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
   };
 
-  const send = ({ text, image }: ChatInput) => {
-    const question = text.trim();
+  const send = (input: ChatInput) => {
+    const question = input.text.trim();
     const { sessionId } = conversation;
-    if (image) {
-      append(newMessage('user', `[Image uploaded] ${question || 'Please analyze this image'}`));
+    if (input.image) {
+      const sent = newMessage('user', `[Image uploaded] ${question || 'Please analyze this image'}`);
+      append(sent);
       analyze.mutate(
-        { image, description: question || undefined, sessionId },
+        { image: input.image, description: question || undefined, sessionId },
         {
           onSuccess: (result) => receive(result.sessionId, imageAnalysisMessage(result)),
-          onError: (error) => fail(error, imageErrorText(error)),
+          onError: (error) =>
+            fail(sent, { reason: imageErrorText(error), input, photoRefused: error instanceof ApiError && PHOTO_REFUSED.has(error.status) }, error),
         },
       );
       return;
     }
-    append(newMessage('user', question));
+    const sent = newMessage('user', question);
+    append(sent);
     ask.mutate(
       { question, sessionId },
       {
         onSuccess: (result) => receive(result.sessionId, result.response),
-        onError: (error) => fail(error, errorText(error, 'Failed to get AI response')),
+        onError: (error) => fail(sent, { reason: errorText(error, 'Failed to get AI response'), input, photoRefused: false }, error),
       },
     );
+  };
+
+  /** Sends a failed message again, at the end of the conversation; with another photo when one is given. */
+  const retry = (messageId: string, image?: File) => {
+    const failed = conversation.messages.find((message) => message.id === messageId)?.failure;
+    if (!failed) return;
+    setConversation((current) => ({ ...current, messages: current.messages.filter((message) => message.id !== messageId) }));
+    send({ ...failed.input, image: image ?? failed.input.image });
   };
 
   const openConversation = (id: string) =>
@@ -89,12 +116,14 @@ export function useChat() {
         showToast({ title: 'Error', description: errorText(error, 'Failed to open the conversation'), variant: 'destructive' }),
     });
 
+  const waiting = ask.isPending || analyze.isPending;
   return {
     ...conversation,
     /** A question or an image analysis is waiting for its answer. */
-    waiting: ask.isPending || analyze.isPending,
+    waiting,
     opening: open.isPending,
     send,
+    retry,
     openConversation,
     startNew: () => setConversation(freshConversation()),
   };

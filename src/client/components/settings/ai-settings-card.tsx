@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Lightbulb } from 'lucide-react';
+import { Info, Lightbulb } from 'lucide-react';
 import { aiSettingsSchema, DEFAULT_AI_SETTINGS, type AiSettings } from '@common/ai';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
@@ -24,14 +24,35 @@ function PromptTips({ builtin }: { builtin: boolean }) {
           </li>
           <li>The system prompt sets the assistant&apos;s role, tone and rules for every conversation.</li>
           <li>Changes apply to every user&apos;s next question.</li>
-          {builtin ? (
+          {builtin ? null : (
             <li>
-              The built-in assistant answers from its knowledge base and does not read these prompts; they take effect once a
-              language model is configured.
+              After your system prompt the model is also told how to lay out its answer (headings, numbered steps, bullets),
+              so that every answer reads well in the chat.
             </li>
-          ) : null}
+          )}
         </ul>
       </div>
+    </div>
+  );
+}
+
+/** Which engine answers, so an administrator knows whether these prompts are in use at all. */
+function EngineNotice({ builtin }: { builtin: boolean }) {
+  return (
+    <div role="note" className="flex gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">
+      <Info aria-hidden className="mt-0.5 size-4 shrink-0 text-navy-600" />
+      {builtin ? (
+        <p>
+          <span className="font-semibold text-slate-900">Not used by the built-in assistant.</span> It answers from K&amp;B
+          Marine&apos;s repair knowledge base, in the same order these prompts ask for: likely causes, steps, safety, questions
+          back and when to call a professional. The prompts take effect once a language model is configured.
+        </p>
+      ) : (
+        <p>
+          <span className="font-semibold text-slate-900">In use:</span> every question goes to the language model with this
+          system prompt and the template filled in.
+        </p>
+      )}
     </div>
   );
 }
@@ -39,7 +60,8 @@ function PromptTips({ builtin }: { builtin: boolean }) {
 function AiSettingsForm({ saved }: { saved: AiSettings }) {
   const form = useForm<AiSettings>({ resolver: zodResolver(aiSettingsSchema), defaultValues: saved });
   const update = useUpdateAiSettings();
-  const builtin = useAiStatus().data?.provider === 'builtin';
+  const status = useAiStatus().data;
+  const builtin = status?.provider === 'builtin';
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) =>
@@ -61,6 +83,7 @@ function AiSettingsForm({ saved }: { saved: AiSettings }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+      {status ? <EngineNotice builtin={builtin} /> : null}
       <FormField id="ai-system-prompt" label="System Prompt" error={errors.systemPrompt?.message}>
         <Textarea
           id="ai-system-prompt"

@@ -1,19 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AiConversation,
-  AiSession,
-  AiSettings,
-  AiStatus,
-  AnalyzeImageResponse,
-  AskInput,
-  AskResponse,
-} from '@common/ai';
+import type { AiConversation, AiSession, AiSettings, AiStatus, AskInput } from '@common/ai';
+import { askAnswerSchema, imageAnalysisAnswerSchema } from '@common/ai-answers';
 import { apiForm, apiJson } from '../api-request';
 
 const STATUS_KEY = ['/api/ai/status'] as const;
 const SESSIONS_KEY = ['/api/ai/sessions'] as const;
 const SETTINGS_KEY = ['/api/ai/settings'] as const;
-
 
 export function getAiStatus() {
   return apiJson<AiStatus>('GET', '/api/ai/status');
@@ -26,8 +18,11 @@ export function useAiStatus() {
   return useQuery(aiStatusQueryOptions());
 }
 
-export function askAi(input: AskInput) {
-  return apiJson<AskResponse>('POST', '/api/ai/ask', input);
+/** The answer in the documented shape ({response}); anything else fails as the spec's 'Failed to get AI response'. */
+export async function askAi(input: AskInput) {
+  const answer = askAnswerSchema.safeParse(await apiJson<unknown>('POST', '/api/ai/ask', input));
+  if (!answer.success) throw new Error('Failed to get AI response');
+  return answer.data;
 }
 
 export function useAskAi() {
@@ -44,12 +39,15 @@ export interface AnalyzeImageInput {
   sessionId?: string;
 }
 
-export function analyzeImage({ image, description, sessionId }: AnalyzeImageInput) {
+/** The analysis in the documented shape; anything else fails as the spec's 'Failed to analyze image'. */
+export async function analyzeImage({ image, description, sessionId }: AnalyzeImageInput) {
   const form = new FormData();
   if (description) form.append('description', description);
   if (sessionId) form.append('sessionId', sessionId);
   form.append('image', image);
-  return apiForm<AnalyzeImageResponse>('/api/ai/analyze-image', form);
+  const analysis = imageAnalysisAnswerSchema.safeParse(await apiForm<unknown>('/api/ai/analyze-image', form));
+  if (!analysis.success) throw new Error('Failed to analyze image');
+  return analysis.data;
 }
 
 export function useAnalyzeImage() {

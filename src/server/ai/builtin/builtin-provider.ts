@@ -1,46 +1,51 @@
-import type { AiCategory, ImageAnalysis } from '../../../common/ai.js';
+import type { ImageAnalysis } from '../../../common/ai.js';
 import { AI_CATEGORY_LABELS } from '../../../common/ai.js';
-import type { AiProvider, AnalyzeInput, AskInput, ConversationTurn } from '../provider.js';
-import type { KnowledgeBase, Evidence } from '../knowledge-base/knowledge-base.js';
+import type { AiProvider, AnalyzeInput, AnswerResult, AskInput, ConversationTurn } from '../provider.js';
+import { categoryOf, type KnowledgeBase } from '../knowledge-base/knowledge-base.js';
 import { readEquipmentDetails } from '../equipment-details.js';
-import { composeAnswer } from './compose-answer.js';
+import { decideTopic } from '../conversation/topic-decision.js';
+import { composeAnswer, thanksAnswer } from './compose-answer.js';
 import { assessSeverity } from './severity.js';
 
-const userTexts = (history: ConversationTurn[]) => history.filter((t) => t.role === 'user').map((t) => t.content);
+function answerQuestion(kb: KnowledgeBase, question: string, history: ConversationTurn[]): AnswerResult {
+  const { kind, topic, subject } = decideTopic(kb, question, history);
+  const message = topic.messages.at(-1)!;
+  const category = categoryOf(topic.evidence);
+  if (message.asks.has('thanks') && message.subjectStems.length === 0 && kind !== 'first') {
+    return { text: thanksAnswer(subject), category };
+  }
+  // Only this subject's messages: what was said about another subject leaves no trace in the answer.
+  const texts = topic.messages.map((m) => m.text);
+  const owner = { texts, details: readEquipmentDetails(texts), work: topic.messages.flatMap((m) => m.work) };
+  return { text: composeAnswer({ kind, subject, evidence: topic.evidence, owner, message }), category };
+}
 
 /**
- * Finds the evidence for a message in its conversation: the message alone first; when it only adds
- * details ('it's a 2016 Yamaha F150 with 900 hours'), the earlier questions carry the subject.
+ * A follow-up that goes through every part of the engine. The first answer compiles its regular
+ * expressions and code paths, which takes tens of milliseconds; answering this when the engine is created
+ * keeps that off the first owner's question.
  */
-export function findEvidence(kb: KnowledgeBase, question: string, history: ConversationTurn[]) {
-  const earlier = userTexts(history);
-  const alone = kb.search(question);
-  if (earlier.length === 0) return { evidence: alone, followUp: false };
-  const inContext = kb.search([...earlier, question].join('\n'));
-  const addsDetailsOnly = alone.length === 0 || question.split(/\s+/).length <= 15;
-  return addsDetailsOnly && inContext.length > 0
-    ? { evidence: inContext, followUp: true }
-    : { evidence: alone, followUp: false };
-}
-
-export function categoryOf(evidence: Evidence[]): AiCategory {
-  return evidence[0]?.article.category ?? 'general';
-}
+const WARM_UP = {
+  history: [
+    { role: 'user', content: "My outboard cranks but won't start after sitting all winter" },
+    { role: 'ai', content: '' },
+  ] satisfies ConversationTurn[],
+  question: "It's a 2012 Mercury 90 four-stroke and I already replaced the fuel filter. How much would that cost?",
+};
 
 /** The offline engine: answers from the curated knowledge base, instantly and with no network. */
 export function createBuiltinProvider(kb: KnowledgeBase): AiProvider {
+  answerQuestion(kb, WARM_UP.question, WARM_UP.history);
   return {
     name: 'builtin',
     webSearch: false,
     vision: false,
     async answer({ question, history }: AskInput) {
-      const { evidence, followUp } = findEvidence(kb, question, history);
-      const details = readEquipmentDetails([...userTexts(history), question]);
-      return { text: composeAnswer({ evidence, details, followUp }), category: categoryOf(evidence) };
+      return answerQuestion(kb, question, history);
     },
 
     async analyzeImage({ description, history, photoChecks }: AnalyzeInput) {
-      const { evidence } = description ? findEvidence(kb, description, history) : { evidence: [] };
+      const evidence = description ? decideTopic(kb, description, history).topic.evidence : [];
       const article = evidence[0]?.article;
       const category = categoryOf(evidence);
       const severity = assessSeverity(description, article);
@@ -53,7 +58,7 @@ export function createBuiltinProvider(kb: KnowledgeBase): AiProvider {
         ? {
             category: AI_CATEGORY_LABELS[category],
             severity: severity.label,
-            diagnosis: `${limits} From what you describe, this is most likely ${article.title.toLowerCase()}. ${article.summary} ${photoNote}`,
+            diagnosis: `${limits} What you describe fits our repair guide “${article.title}”. ${article.summary} ${photoNote}`,
             recommendations: [
               ...article.steps.slice(0, 4),
               ...article.safety.slice(0, 1),

@@ -1,84 +1,112 @@
 import type { KbArticle } from '../knowledge-base/article.js';
 import type { Evidence } from '../knowledge-base/knowledge-base.js';
-import { describeEquipment, questionsToAsk, type EquipmentDetails } from '../equipment-details.js';
+import { describeEquipment, type EquipmentDetails } from '../equipment-details.js';
+import { questionsToAsk } from './questions-back.js';
+import type { OwnerMessage } from '../conversation/owner-message.js';
+import type { TurnKind } from '../conversation/topic-decision.js';
+import type { WorkDone } from '../conversation/work-done.js';
 import { formatReferences } from '../../../common/references.js';
-import { BRAND_REFERENCES } from './brand-references.js';
-
-interface Citation {
-  title: string;
-  url: string;
-}
-
-/** Numbers references in the order they are first cited; the same page keeps its number. */
-class Citations {
-  readonly list: Citation[] = [];
-  cite(reference: Citation): string {
-    let index = this.list.findIndex((r) => r.url === reference.url);
-    if (index === -1) index = this.list.push(reference) - 1;
-    return `[${index + 1}]`;
-  }
-}
+import { Citations, makerReference, referencesFor } from './citations.js';
+import { narrowArticle } from './narrow-article.js';
+import { costRange, lowerFirst } from './money.js';
+import { openingParagraph } from './opening.js';
 
 const numbered = (items: string[]) => items.map((item, i) => `${i + 1}. ${item}`);
 const bulleted = (items: string[]) => items.map((item) => `- ${item}`);
 
-function money(amount: number): string {
-  return `$${amount.toLocaleString('en-US')}`;
-}
+const RELATED_SHARE = 0.35;
+const EXPERT = 'A K&B Marine expert can look at it with you on a video call or come to the boat.';
 
 export interface ComposeInput {
+  kind: TurnKind;
+  /** The owner's name for the subject ('outboard'), for a return's first words. */
+  subject: string;
   evidence: Evidence[];
-  details: EquipmentDetails;
-  /** True when this message adds details to an earlier question of the conversation. */
-  followUp: boolean;
+  /** What the owner said about this subject, every message of it. */
+  owner: { texts: string[]; details: EquipmentDetails; work: WorkDone[] };
+  /** The message being answered. */
+  message: OwnerMessage;
 }
 
-/** The built-in engine's answer: likely cause, ordered steps, safety, questions back, further steps, when to call a pro, references. */
-export function composeAnswer({ evidence, details, followUp }: ComposeInput): string {
-  const [best, ...others] = evidence;
-  if (!best) return noMatchAnswer(details);
+/**
+ * The built-in engine's answer, written the way a technician would: a plain first paragraph, the likely
+ * causes in order, the steps, safety, 2-3 questions back, what next, when to call a professional, and the
+ * references. A follow-up keeps the structure but narrows it to what the owner has told us; what the
+ * owner asked for (cost, safety, whether to call a professional) comes first.
+ */
+export function composeAnswer(input: ComposeInput): string {
+  const [best, ...others] = input.evidence;
+  if (!best) return noMatchAnswer(input.owner.details);
   const article: KbArticle = best.article;
-  const related = others.map((e) => e.article).filter((a) => a.id !== article.id).slice(0, 1);
+  const { details, work } = input.owner;
+  const asks = input.message.asks;
+  const followUp = input.kind === 'follow-up' || input.kind === 'return';
+  const done = (title: string) => work.some((w) => title.toLowerCase().includes(w.item));
+  // A related problem only when the owner's words really describe it too, not when a stray word found it.
+  const related = others
+    .filter((e) => e.score >= best.score * RELATED_SHARE)
+    .map((e) => e.article)
+    .filter((a) => a.id !== article.id && !done(a.title))
+    .slice(0, 1);
+  const narrowed = narrowArticle(article, input.owner);
   const citations = new Citations();
-  const mainCite = article.references.map((r) => citations.cite(r)).join('');
+  // The answer always cites its article: its first page when none is specific to the owner's equipment.
+  const fitting = referencesFor(article, details);
+  const mainCite = (fitting.length > 0 ? fitting : article.references.slice(0, 1)).map((r) => citations.cite(r)).join('');
   const equipment = describeEquipment(details);
 
-  const intro = followUp && equipment
-    ? `Thanks, that helps. For ${equipment}, here is the plan for **${article.title.toLowerCase()}**:`
-    : `This sounds like **${article.title.toLowerCase()}**${equipment ? ` on ${equipment}` : ''}.`;
+  const safety = [...new Set([...article.safety, ...related.flatMap((a) => a.safety.slice(0, 1))])].slice(0, followUp ? 3 : 4);
 
-  const sections: string[] = [intro, '', '**What is likely going on**', `${article.summary} ${mainCite}`];
-  sections.push('', '**Most likely causes**', ...numbered(article.causes.slice(0, 4)));
-  sections.push('', '**Troubleshooting steps, in order**', ...numbered(article.steps.slice(0, 6)));
-
-  const brandReference = details.make ? BRAND_REFERENCES[details.make] : undefined;
-  if (brandReference) {
-    sections.push(
-      `Your ${details.make} owner's manual gives the exact specifications and service intervals for your model ${citations.cite(brandReference)}.`,
-    );
+  const sections: string[][] = [[openingParagraph({ ...input, article, cite: mainCite, equipment, year: details.year })]];
+  // What the owner asked for comes right after the opening (the cost is in the opening itself).
+  const first = new Set<string>();
+  if (asks.has('safety')) {
+    sections.push(['**Safety first**', ...bulleted(safety)]);
+    first.add('safety');
+  }
+  if (asks.has('professional')) {
+    sections.push(['**When to call a professional**', `${article.callAPro} ${EXPERT}`]);
+    first.add('professional');
   }
 
-  const safety = [...new Set([...article.safety, ...related.flatMap((a) => a.safety.slice(0, 1))])];
-  sections.push('', '**Safety first**', ...bulleted(safety.slice(0, 4)));
+  const causes = narrowed.causes.slice(0, followUp ? 3 : 4);
+  if (causes.length > 0) {
+    sections.push([equipment ? `**Most likely causes on ${equipment.replace(/^an? /, 'your ')}**` : '**Most likely causes**', ...numbered(causes)]);
+  }
+  const steps = narrowed.steps.slice(0, followUp ? 5 : 6);
+  const maker = makerReference(details);
+  const manual = maker
+    ? [`Your ${details.make} owner's manual gives the exact specifications and service intervals for ${details.model ? `your ${details.make} ${details.model}` : 'your model'} ${citations.cite(maker)}.`]
+    : [];
+  if (steps.length > 0) sections.push(['**Troubleshooting steps, in order**', ...numbered(steps), ...manual]);
+  else if (manual.length > 0) sections.push(manual);
+
+  if (!first.has('safety')) sections.push(['**Safety first**', ...bulleted(safety)]);
 
   const questions = questionsToAsk(details, article.category);
-  if (questions.length > 0) {
-    sections.push('', '**A few questions so I can narrow it down**', ...bulleted(questions));
-  }
+  if (questions.length > 0) sections.push(['**A few questions so I can narrow it down**', ...bulleted(questions)]);
 
   const further = [
-    ...article.steps.slice(6),
-    ...related.flatMap((a) => [`If it is not that, check for ${a.title.toLowerCase()}: ${a.steps[0]} ${a.references.map((r) => citations.cite(r)).join('')}`]),
+    ...narrowed.steps.slice(steps.length),
+    ...related.map((a) => `If none of that finds it, rule out a related problem (${a.title}): ${a.steps[0]} ${referencesFor(a, details).map((r) => citations.cite(r)).join('')}`.trimEnd()),
   ];
-  if (further.length > 0) sections.push('', '**If that does not solve it**', ...bulleted(further.slice(0, 4)));
+  if (further.length > 0) sections.push(['**If that does not solve it**', ...bulleted(further.slice(0, 4))]);
 
-  sections.push(
+  if (!first.has('professional')) {
+    const cost = asks.has('cost') ? '' : ` A typical repair ${costRange(article.cost)} (${lowerFirst(article.cost.note).replace(/\.$/, '')}).`;
+    sections.push(['**When to call a professional**', `${article.callAPro}${cost} ${EXPERT}`]);
+  }
+
+  return `${sections.map((lines) => lines.join('\n')).join('\n\n')}\n\n${formatReferences(citations.list)}`;
+}
+
+/** A short reply to thanks: nothing new to diagnose, so no steps repeated. */
+export function thanksAnswer(subject: string): string {
+  return [
+    `You're welcome. If your ${subject} still gives you trouble after those checks, tell me what you found (readings, what changed, what you tried) and I'll narrow it down further.`,
     '',
-    '**When to call a professional**',
-    `${article.callAPro} A typical repair runs ${money(article.cost.low)}–${money(article.cost.high)} (${article.cost.note}). A K&B Marine expert can look at it with you on a video call or come to the boat.`,
-  );
-
-  return `${sections.join('\n')}\n\n${formatReferences(citations.list)}`;
+    'And if you would rather have a second pair of eyes on it, a K&B Marine expert can join you on a 30-minute video call or come to the boat.',
+  ].join('\n');
 }
 
 /** An honest answer when nothing in the knowledge base fits: say so, ask for details, never guess. */

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { KB_CATEGORIES, kbArticleSchema } from './article.js';
 import { allArticles } from './articles/index.js';
-import { KnowledgeBase } from './knowledge-base.js';
+import { categoryOf, KnowledgeBase } from './knowledge-base.js';
 import { expandSynonyms } from './synonyms.js';
-import { categoryOf } from '../builtin/builtin-provider.js';
 
 const kb = new KnowledgeBase(allArticles);
 
@@ -33,6 +32,8 @@ describe('choosing the category', () => {
     ['the motor turns over and over but never catches', 'engine'],
     ['water temp gauge pegged and the buzzer went off, twin mercs', 'engine'],
     ['house bank drops to 11.9 volts by morning with everything off', 'electrical'],
+    ['green crusty corrosion all over the battery terminals', 'electrical'],
+    ['zincs on the outdrive are gone after two months at the marina', 'electrical'],
     ['garmin plotter lost satellites this morning', 'electronics'],
     ['what do I do to lay up a sterndrive for a freezing winter', 'maintenance'],
     ['little bubbles all over the bottom below the waterline after haul out', 'hull'],
@@ -58,5 +59,12 @@ describe('synonyms', () => {
     }
     expect(expandSynonyms('chalky hull')).toContain('oxidation');
     expect(expandSynonyms('nice day')).toBe('nice day');
+  });
+
+  it('match where a word starts: a place or a drive name is not a radio or a propeller', () => {
+    expect(expandSynonyms('boat is stored outside in michigan')).toBe('boat is stored outside in michigan');
+    expect(expandSynonyms('volvo with the duoprop')).toBe('volvo with the duoprop');
+    expect(expandSynonyms('the mic is dead')).toContain('vhf');
+    expect(expandSynonyms('new props')).toContain('propeller');
   });
 });

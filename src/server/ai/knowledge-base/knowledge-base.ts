@@ -1,7 +1,10 @@
 import MiniSearch from 'minisearch';
+import type { AiCategory } from '../../../common/ai.js';
 import type { KbArticle } from './article.js';
 import { expandSynonyms } from './synonyms.js';
 import { tokenize } from './text-normalization.js';
+import { TermStats } from './term-stats.js';
+import { SearchCache } from './search-cache.js';
 
 export interface Evidence {
   article: KbArticle;
@@ -10,9 +13,16 @@ export interface Evidence {
   strongTerms: string[];
 }
 
+/** What a question is filed under: the category of its best evidence, or 'general' when there is none. */
+export function categoryOf(evidence: Evidence[]): AiCategory {
+  return evidence[0]?.article.category ?? 'general';
+}
+
 const STRONG_FIELDS = new Set(['title', 'symptoms', 'keywords']);
 /** Below this, the best article is not good evidence; tuned with `npm run eval:ai`. */
 const MIN_SCORE = 30;
+/** About 2 MB of recent query texts: every active conversation's messages, several times over. */
+const CACHED_QUERY_CHARS = 1_000_000;
 
 interface IndexedArticle {
   id: string;
@@ -28,9 +38,13 @@ interface IndexedArticle {
 export class KnowledgeBase {
   private readonly index: MiniSearch<IndexedArticle>;
   private readonly byId: Map<string, KbArticle>;
+  /** Which words name which articles' subjects, and how telling each word is. */
+  readonly terms: TermStats;
+  private readonly recent = new SearchCache<Evidence[]>(CACHED_QUERY_CHARS);
 
   constructor(readonly articles: readonly KbArticle[]) {
     this.byId = new Map(articles.map((a) => [a.id, a]));
+    this.terms = new TermStats(articles);
     this.index = new MiniSearch<IndexedArticle>({
       fields: ['title', 'symptoms', 'keywords', 'appliesTo', 'summary', 'causes'],
       tokenize,
@@ -58,6 +72,15 @@ export class KnowledgeBase {
 
   /** Articles that answer the text, best first; only good evidence (enough score on strong fields). */
   search(text: string, limit = 3): Evidence[] {
+    const key = `${limit}:${text}`;
+    const cached = this.recent.get(key);
+    if (cached) return cached;
+    const evidence = this.score(text, limit);
+    this.recent.set(key, evidence);
+    return evidence;
+  }
+
+  private score(text: string, limit: number): Evidence[] {
     const results = this.index.search(expandSynonyms(text));
     const evidence: Evidence[] = [];
     for (const result of results) {

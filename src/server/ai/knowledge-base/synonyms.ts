@@ -38,7 +38,11 @@ const GROUPS: { phrases: string[]; adds: string }[] = [
   { phrases: ['trailer light', 'tail light', 'brake light', 'turn signal'], adds: 'trailer lights wiring ground' },
   { phrases: ['wheel bearing', 'hub hot', 'bearing', 'bearings'], adds: 'wheel bearings trailer hub' },
   { phrases: ['shore power', 'gfci', 'elci', 'breaker trips', 'tripping'], adds: 'shore power breaker trips' },
-  { phrases: ['zinc', 'zincs', 'anode', 'anodes', 'corrosion', 'corroded', 'pitting'], adds: 'corrosion anodes zincs' },
+  {
+    // Corrosion on underwater metal; corrosion alone is as often a battery terminal or a connector.
+    phrases: ['zinc', 'zincs', 'anode', 'anodes', 'pitting', 'stray current', 'galvanic', 'electrolysis', 'corroded prop', 'corroded shaft', 'corroded outdrive', 'corroded lower unit', 'corrosion on the prop', 'corrosion on the shaft', 'corrosion on the outdrive', 'corrosion on the lower unit'],
+    adds: 'corrosion anodes zincs',
+  },
   { phrases: ['furler', 'furling', 'roller furl'], adds: 'furler furling' },
   { phrases: ['shroud', 'stay', 'rigging', 'swage', 'turnbuckle', 'chainplate'], adds: 'standing rigging' },
   { phrases: ['life jacket', 'life vest', 'pfd', 'flare', 'fire extinguisher', 'required equipment', 'coast guard inspection', 'safety check'], adds: 'safety equipment' },
@@ -47,11 +51,20 @@ const GROUPS: { phrases: string[]; adds: string }[] = [
   { phrases: ['outboard'], adds: 'outboard' },
 ];
 
-const NORMALIZED = GROUPS.map((group) => ({ phrases: group.phrases.map(normalizeText), adds: group.adds }));
+/**
+ * A phrase counts where a word starts, so 'mic' is not found in 'michigan' nor 'prop' in 'duoprop'. Longer
+ * phrases are stems ('hesitat', 'overheat'); a short one must be the whole word or its plural.
+ */
+function phrasePattern(phrase: string): RegExp {
+  const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(phrase.length <= 4 ? `\\b${escaped}s?\\b` : `\\b${escaped}`);
+}
+
+const PATTERNS = GROUPS.map((group) => ({ phrases: group.phrases.map((p) => phrasePattern(normalizeText(p))), adds: group.adds }));
 
 /** The question plus the canonical words of every synonym group it touches. */
 export function expandSynonyms(question: string): string {
   const text = normalizeText(question);
-  const additions = NORMALIZED.filter((group) => group.phrases.some((phrase) => text.includes(phrase))).map((g) => g.adds);
+  const additions = PATTERNS.filter((group) => group.phrases.some((phrase) => phrase.test(text))).map((g) => g.adds);
   return additions.length ? `${question} ${additions.join(' ')}` : question;
 }

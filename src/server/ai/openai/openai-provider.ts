@@ -1,8 +1,10 @@
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { fillPromptTemplate, imageAnalysisSchema, type AiCategory } from '../../../common/ai.js';
-import { formatReferences, REFERENCES_MARKER } from '../../../common/references.js';
+import { formatReferences, hasReferences } from '../../../common/references.js';
 import { AiProviderError, type AiProvider, type ConversationTurn } from '../provider.js';
+import type { TopicDecision } from '../conversation/topic-decision.js';
+import { categoryOf } from '../knowledge-base/knowledge-base.js';
 import type { WebSearch, SearchResult } from './web-search.js';
 
 export interface OpenAiProviderOptions {
@@ -13,11 +15,40 @@ export interface OpenAiProviderOptions {
   search?: WebSearch;
   /** Decides the session category from the question (the knowledge base's best evidence). */
   classify: (text: string) => AiCategory;
+  /** Where a question belongs in its conversation: a new subject, a follow-up or a return (the built-in engine's decision). */
+  decideTopic: (question: string, history: ConversationTurn[]) => TopicDecision;
   timeoutMs?: number;
 }
 
 function toMessages(history: ConversationTurn[]): ChatCompletionMessageParam[] {
   return history.map((turn) => ({ role: turn.role === 'ai' ? 'assistant' : 'user', content: turn.content }));
+}
+
+/** Appended to the administrator's system prompt so any model's answer renders in the chat as ours do. */
+export const ANSWER_FORMAT =
+  "Format the answer as plain text for a chat: a natural first sentence, then short sections with **bold** headings, numbered steps and '- ' bullet points; no tables, no HTML, no links in the text.";
+
+/**
+ * The model sees the turns of the subject being discussed, not the whole conversation: a new subject gets
+ * none (no trace of the earlier one), and a return to an earlier subject gets that subject's turns and is
+ * told to say so first, as the built-in engine does.
+ */
+function conversationFor(decision: TopicDecision, history: ConversationTurn[]): { turns: ConversationTurn[]; note: string } {
+  if (decision.kind === 'first' || decision.kind === 'new-topic') return { turns: [], note: '' };
+  const turns = decision.topic.turns.map((index) => history[index]!).filter(Boolean);
+  const note =
+    decision.kind === 'return'
+      ? `\n\nThe owner is coming back to an earlier subject, their ${decision.subject}. Begin the answer with the words 'Back to your ${decision.subject}:'.`
+      : '';
+  return { turns, note };
+}
+
+/** A follow-up such as 'how much would that cost?' is searched for with the subject it belongs to. */
+function searchQuery(decision: TopicDecision): string {
+  return decision.topic.messages
+    .map((m) => m.text)
+    .join(' ')
+    .slice(-400);
 }
 
 function sourcesBlock(sources: SearchResult[]): string {
@@ -73,20 +104,22 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
 
     async answer({ question, history, settings }) {
       try {
-        const sources = options.search ? await options.search.search(question).catch(() => []) : [];
+        const decision = options.decideTopic(question, history);
+        const { turns, note } = conversationFor(decision, history);
+        const sources = options.search ? await options.search.search(searchQuery(decision)).catch(() => []) : [];
         const completion = await client.chat.completions.create({
           model: options.model,
           messages: [
-            { role: 'system', content: settings.systemPrompt },
-            ...toMessages(history),
+            { role: 'system', content: `${settings.systemPrompt}\n\n${ANSWER_FORMAT}${note}` },
+            ...toMessages(turns),
             { role: 'user', content: fillPromptTemplate(settings.userPromptTemplate, question) + (sources.length ? sourcesBlock(sources) : '') },
           ],
         });
         const text = completion.choices[0]?.message?.content?.trim();
         if (!text) throw new AiProviderError('The AI service returned an empty answer. Please try again.', 502);
         const references = sources.length ? sources.map(({ title, url }) => ({ title, url })) : citationsOf(completion);
-        const withReferences = text.includes(REFERENCES_MARKER) || references.length === 0 ? text : `${text}\n\n${formatReferences(references)}`;
-        return { text: withReferences, category: options.classify([...history.map((t) => t.content), question].join('\n')) };
+        const withReferences = hasReferences(text) || references.length === 0 ? text : `${text}\n\n${formatReferences(references)}`;
+        return { text: withReferences, category: categoryOf(decision.topic.evidence) };
       } catch (error) {
         throw providerError(error);
       }

@@ -66,7 +66,9 @@ describe('the model provider (OpenAI-compatible, with web search)', () => {
 
     const sent = fake.requests.at(-1)!;
     expect(sent.model).toBe('test-chat-model');
-    expect(sent.messages[0]).toEqual({ role: 'system', content: 'You are the K&B test concierge.' });
+    // The administrator's prompt, then the note on the chat's format that every answer needs.
+    expect(sent.messages[0]!.role).toBe('system');
+    expect(String(sent.messages[0]!.content)).toMatch(/^You are the K&B test concierge\.\n\nFormat the answer as plain text for a chat/);
     const userMessage = String(sent.messages.at(-1)!.content);
     expect(userMessage.startsWith('Issue: Outboard sputters at idle\nAnswer well.')).toBe(true);
     expect(userMessage).toContain('[1] Yamaha outboard maintenance - https://www.yamahaoutboards.com/');
@@ -87,6 +89,33 @@ describe('the model provider (OpenAI-compatible, with web search)', () => {
     expect(roles).toEqual(['system', 'user', 'assistant', 'user']);
     expect(fake.requests.at(-1)!.messages[1]!.content).toBe('my bilge pump keeps running');
     expect(fake.requests.at(-1)!.messages[2]!.content).toContain('First answer.');
+  });
+
+  it('sends no earlier turns with a new subject, and only the earlier subject’s turns on a return', async () => {
+    fake.respondWith({ kind: 'answer', content: 'Outboard answer.' });
+    const first = (await ask({ question: "My outboard cranks but won't start after sitting all winter" })).json();
+    fake.respondWith({ kind: 'answer', content: 'Bilge answer.' });
+    await ask({ question: 'Bilge pump runs constantly', sessionId: first.sessionId });
+    const newSubject = fake.requests.at(-1)!;
+    expect(newSubject.messages.map((m) => m.role)).toEqual(['system', 'user']);
+    expect(JSON.stringify(newSubject.messages)).not.toMatch(/cranks|Outboard answer/);
+    expect(fake.searches.at(-1)).toBe('Bilge pump runs constantly');
+
+    fake.respondWith({ kind: 'answer', content: 'Back to your outboard: check the fuel.' });
+    const back = await ask({ question: "back to the outboard: it's a 2012 Mercury 90 four-stroke", sessionId: first.sessionId });
+    expect(back.json().category).toBe('engine');
+    const returned = fake.requests.at(-1)!;
+    expect(returned.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
+    expect(returned.messages[1]!.content).toBe("My outboard cranks but won't start after sitting all winter");
+    expect(JSON.stringify(returned.messages)).not.toMatch(/bilge/i);
+    expect(String(returned.messages[0]!.content)).toContain("Begin the answer with the words 'Back to your outboard:'");
+
+    // A follow-up is searched for with the subject it belongs to.
+    fake.respondWith({ kind: 'answer', content: 'About $100.' });
+    await ask({ question: 'how much would that cost?', sessionId: first.sessionId });
+    expect(fake.searches.at(-1)).toBe(
+      "My outboard cranks but won't start after sitting all winter back to the outboard: it's a 2012 Mercury 90 four-stroke how much would that cost?",
+    );
   });
 
   it('turns a provider failure into a clear error and keeps the conversation intact', async () => {

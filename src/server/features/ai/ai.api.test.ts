@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema.js';
 import { asUser, createTestApp, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
 import { parseReferences } from '../../../common/references.js';
-import { DEFAULT_AI_SETTINGS } from '../../../common/ai.js';
+import { DEFAULT_AI_SETTINGS, SYSTEM_PROMPT_REQUIRED } from '../../../common/ai.js';
 import { goodPhoto, darkPhoto } from '../../test/fixtures/test-images.js';
 
 let t: TestApp;
@@ -80,6 +80,36 @@ describe('POST /api/ai/ask with the built-in engine', () => {
 
     const conversation = await t.app.inject(asUser(owner, { method: 'GET', url: `/api/ai/sessions/${first.sessionId}` }));
     expect(conversation.json().messages.map((m: { type: string }) => m.type)).toEqual(['user', 'ai', 'user', 'ai']);
+  });
+
+  it('answers a new subject in the same conversation about that subject alone, and says so when the owner comes back', async () => {
+    const first = (await ask(owner, { question: "My outboard cranks but won't start after sitting all winter" })).json();
+    const bilge = await ask(owner, { question: 'Bilge pump runs constantly', sessionId: first.sessionId });
+    expect(bilge.statusCode).toBe(200);
+    expect(bilge.json()).toMatchObject({ sessionId: first.sessionId, category: 'plumbing' });
+    expect(bilge.json().response).not.toMatch(/lanyard|spark|outboard|yamaha|mercury/i);
+
+    const back = (await ask(owner, { question: "back to the outboard: it's a Mercury 90 four-stroke from 2012", sessionId: first.sessionId })).json();
+    expect(back.category).toBe('engine');
+    expect(back.response).toMatch(/^Back to your outboard: /);
+    expect(back.response).toContain('2012 Mercury 90 four-stroke');
+    expect(back.response).not.toMatch(/bilge/i);
+    expect(parseReferences(back.response).references.map((r) => r.url)).not.toContain('https://www.yamahaoutboards.com/');
+
+    // The conversation stays one session, filed under its first subject.
+    const sessions = (await t.app.inject(asUser(owner, { method: 'GET', url: '/api/ai/sessions' }))).json();
+    expect(sessions.find((s: { id: string }) => s.id === first.sessionId)).toMatchObject({ category: 'engine' });
+  });
+
+  it('narrows a follow-up to what is left after the work the owner already did', async () => {
+    const first = (await ask(owner, { question: 'my outboard is overheating and the alarm is beeping' })).json();
+    const body = (await ask(owner, { question: 'I already replaced the impeller', sessionId: first.sessionId })).json();
+    expect(body.category).toBe('engine');
+    expect(body.response).toMatch(/^Since you've already replaced the impeller/);
+    const causes = body.response.split('**Most likely causes**')[1].split('\n\n')[0];
+    expect(causes).not.toMatch(/impeller/i);
+    const cost = (await ask(owner, { question: 'how much would that cost?', sessionId: first.sessionId })).json();
+    expect(cost.response).toMatch(/^A typical repair on your outboard (costs up to|runs) \$/);
   });
 
   it('says honestly when it has nothing that matches, instead of an unrelated article', async () => {
@@ -229,6 +259,18 @@ describe('AI settings', () => {
       systemPrompt: 'Be brief.',
       userPromptTemplate: 'Q: {question}',
     });
+  });
+
+  it('refuses an empty system prompt with 400 and keeps the saved one', async () => {
+    const before = (await t.app.inject(asUser(admin, { method: 'GET', url: '/api/ai/settings' }))).json();
+    for (const systemPrompt of ['', '   \n ']) {
+      const response = await t.app.inject(
+        asUser(admin, { method: 'PUT', url: '/api/ai/settings', payload: { systemPrompt, userPromptTemplate: 'Q: {question}' } }),
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: SYSTEM_PROMPT_REQUIRED, errors: { systemPrompt: SYSTEM_PROMPT_REQUIRED } });
+    }
+    expect((await t.app.inject(asUser(admin, { method: 'GET', url: '/api/ai/settings' }))).json()).toEqual(before);
   });
 
   it('answers 403 to other users and 401 to visitors', async () => {

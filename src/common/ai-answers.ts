@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { photoCheckSchema } from './ai.js';
+
+/**
+ * What the chat accepts from POST /api/ai/ask: the shape document 000 gives ({response}), with our own
+ * fields as optional extras, so any deployment or proxy that answers the documented shape still renders.
+ * Without a sessionId the next question starts a new conversation.
+ */
+export const askAnswerSchema = z.object({
+  response: z.string(),
+  sessionId: z.string().optional(),
+});
+export type AskAnswer = z.infer<typeof askAnswerSchema>;
+
+// A proxy may send null for an optional field it has no value for.
+const optionalText = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? undefined)
+  .optional();
+
+/**
+ * What the chat accepts from POST /api/ai/analyze-image: document 000's {category, severity, diagnosis,
+ * recommendations, estimatedCost?, urgency?}, with our sessionId and photo checks as optional extras.
+ */
+export const imageAnalysisAnswerSchema = z.object({
+  category: z.string(),
+  severity: z.string(),
+  diagnosis: z.string(),
+  recommendations: z.array(z.string()),
+  estimatedCost: optionalText,
+  urgency: optionalText,
+  sessionId: z.string().optional(),
+  photoChecks: z.array(photoCheckSchema).optional(),
+});
+export type ImageAnalysisAnswer = z.infer<typeof imageAnalysisAnswerSchema>;

@@ -1,0 +1,16 @@
+/** What a message asks for beyond the diagnosis itself, so the answer can lead with it. */
+export type OwnerAsk = 'cost' | 'safety' | 'professional' | 'thanks';
+
+const ASKS: [OwnerAsk, RegExp][] = [
+  ['cost', /\b(?:how much|costs?|price[ds]?|pricing|pricey|expensive|cheap(?:er|est)?|afford|quote|estimate|ballpark|budget)\b|\b(?:shop|mechanic|dealer|yard|tech|technician|rigger|pro|they|you) (?:would |will |usually |normally )?charge\b/i],
+  ['safety', /\b(?:safe(?:ly)?|unsafe|dangerous|danger|risky|risk|hazard(?:ous)?)\b|\b(?:can|could|should) (?:i|we) (?:still |keep )?(?:use|run|take|go out|drive|launch)/i],
+  ['professional', /\b(?:mechanics?|technicians?|professionals?|a pro|dealer(?:ship)?|boatyard|yard|rigger|electrician|surveyor|myself|diy|do it yourself|on my own|by myself)\b/i],
+];
+// A message that only thanks or acknowledges: nothing to diagnose.
+const THANKS = /^\s*(?:(?:ok(?:ay)?|great|cool|perfect|awesome|got it|will do|thanks|thank you|thx|ty|cheers|much appreciated|appreciate it)[\s,.!]*)+(?:(?:so much|a lot|a bunch|again)[\s,.!]*)?$/i;
+
+export function readOwnerAsks(text: string): Set<OwnerAsk> {
+  const asks = new Set<OwnerAsk>(ASKS.filter(([, pattern]) => pattern.test(text)).map(([ask]) => ask));
+  if (THANKS.test(text)) asks.add('thanks');
+  return asks;
+}
