@@ -36,6 +36,8 @@ import { createListingCache, type ListingCache } from './features/experts/listin
 import { loadListingPage } from './features/experts/service.js';
 import { openExpertDirectory } from './features/experts/directory/expert-directory.js';
 import { createExpertJsonCache } from './features/experts/expert-json-cache.js';
+import { openFanout, type Fanout } from './realtime/fanout.js';
+import { registerLiveSockets } from './realtime/live-socket.js';
 import { operatorRoutes } from './features/users/operator-routes.js';
 import { createJobQueue, type JobQueue } from './jobs/job-queue.js';
 import { defineEmailJob, enqueueEmail } from './mail/email-job.js';
@@ -68,6 +70,8 @@ declare module 'fastify' {
     expertListings: ListingCache;
     /** Signed-in users by session cookie for a few seconds; cleared after every change made here. */
     sessionCache: SessionCache;
+    /** Live messages across the app servers of one database (LISTEN/NOTIFY; in-process on PGlite). */
+    fanout: Fanout;
   }
   interface FastifyRequest {
     /** The signed-in user, or null; looked up once per request. */
@@ -88,6 +92,8 @@ export interface BuildAppOptions {
   sessionCacheClock?: () => number;
   /** How often job workers look for work; tests poll faster. */
   jobPollingIntervalSeconds?: number;
+  /** How often live sockets are pinged; tests make it short. */
+  liveHeartbeatMs?: number;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -179,6 +185,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     expertJson.clear();
   });
   app.addHook('onClose', () => directory.close());
+  const fanout = await openFanout(database, app.log);
+  app.addHook('onClose', () => fanout.close());
+  app.decorate('fanout', fanout);
   app.decorate('expertListings', expertListings);
   const touchPresence = createPresenceTracker(database.db);
   const recordActivity = async (user: CurrentUser) => {
@@ -216,6 +225,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  await registerLiveSockets(app, { allowedOrigin: new URL(config.BASE_URL).origin, heartbeatMs: options.liveHeartbeatMs ?? 25_000 });
   registerMetrics(app, { token: config.METRICS_TOKEN });
   await app.register(opsRoutes);
   await app.register(authRoutes, { auth, baseUrl: config.BASE_URL });

@@ -361,3 +361,18 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
+
+/**
+ * Live messages too large for a NOTIFY payload (about 8 KB; a video call's session description can pass
+ * it): the notification carries this row's id instead. Rows are read within milliseconds and deleted
+ * after 10 minutes by the next large message.
+ */
+export const realtimePayloads = pgTable(
+  'realtime_payloads',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('realtime_payloads_created_idx').on(t.createdAt)],
+);

@@ -135,3 +135,23 @@ export function asUser(user: { cookie: string } | null, options: InjectOptions):
     headers: { ...ORIGIN, ...(user ? { cookie: user.cookie } : {}), ...options.headers },
   };
 }
+
+/**
+ * A second app server on the same PostgreSQL database as `first` (as behind a load balancer), for what
+ * must cross servers: live messages, caches. PGlite is one process, so this is PostgreSQL only.
+ */
+export async function createPeerApp(first: TestApp, options: Partial<Omit<BuildAppOptions, 'config' | 'database'>> = {}): Promise<TestApp> {
+  if (!first.database.url) throw new Error('a peer app server needs PostgreSQL');
+  const database = await openDatabase({ url: first.database.url });
+  const app = await buildApp({ config: first.config, database, jobPollingIntervalSeconds: 0.5, ...options });
+  await app.ready();
+  return {
+    app,
+    database,
+    config: first.config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,183 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { z } from 'zod';
+import type { CurrentUser } from '../../common/user.js';
+import { AppError } from '../core/app-error.js';
+import { requireUser } from '../auth/guards.js';
+import { createTokenBucket } from './token-bucket.js';
+
+/** The largest frame any live socket accepts; each route sets its own, smaller limit. */
+const MAX_FRAME_BYTES = 64 * 1024;
+
+/** Close codes the clients act on (RFC 6455 section 7.4.1, and 4000-4999 for our own). */
+export const CLOSE = {
+  normal: 1000,
+  goingAway: 1001,
+  policy: 1008,
+  tooBig: 1009,
+  /** The server could not serve the socket (the database went away): connect again later. */
+  unavailable: 1013,
+  /** Admitted at the upgrade, no longer (a booking cancelled, a call window closed). */
+  noLongerAdmitted: 4403,
+} as const;
+
+/** What a live route's code sees of its socket. */
+export interface LiveConnection {
+  send(message: object): void;
+  close(code: number, reason: string): void;
+}
+
+/** What a route does with an admitted socket: its messages, already parsed and checked, and its end. */
+export interface LiveSession<In> {
+  message(message: In): void | Promise<void>;
+  closed(): void;
+}
+
+export interface LiveRoute<Params, Admitted, In> {
+  url: string;
+  params: z.ZodType<Params>;
+  /** Who may open the socket; throws the AppError to answer instead (403, 404, 409...). */
+  admit(user: CurrentUser, params: Params): Promise<Admitted>;
+  /** The client's messages; anything else is answered with an error message and dropped. */
+  incoming: z.ZodType<In>;
+  maxMessageBytes: number;
+  /** Messages a client may send: a steady rate and a burst (ICE candidates arrive in bursts). */
+  rate: { perSecond: number; burst: number };
+  open(connection: LiveConnection, admitted: Admitted, user: CurrentUser): LiveSession<In>;
+}
+
+export interface LiveSocketSettings {
+  /** BASE_URL's origin: a browser always sends Origin on a WebSocket upgrade, and only ours may connect. */
+  allowedOrigin: string;
+  /** How often a silent connection is pinged; one that has not answered the last ping by then is dropped. */
+  heartbeatMs: number;
+}
+
+/** A client that keeps sending after being told it is over its rate is cut off after this many drops. */
+const DROPS_BEFORE_CLOSE = 50;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    liveSocketSettings: LiveSocketSettings;
+  }
+}
+
+/** Once, on the root instance, before any live route: the WebSocket server and the settings they share. */
+export async function registerLiveSockets(app: FastifyInstance, settings: LiveSocketSettings) {
+  await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+  app.decorate('liveSocketSettings', settings);
+}
+
+/**
+ * The one way live sockets are opened. The upgrade request is authenticated and admitted before the 101:
+ * a wrong Origin is a 403, a signed-out caller a 401, and the route's own refusals (403, 404) answer as
+ * the rest of the API does, so a socket only ever opens for someone allowed to use it. Then every frame is
+ * held to the route's size and rate, parsed as JSON and checked against its schema, and a heartbeat
+ * drops connections whose other end vanished without closing.
+ */
+export function liveRoute<Params, Admitted, In>(app: FastifyInstance, route: LiveRoute<Params, Admitted, In>) {
+  const settings = app.liveSocketSettings;
+  const admittedOf = new WeakMap<FastifyRequest, { user: CurrentUser; admitted: Admitted }>();
+  app.get(
+    route.url,
+    {
+      websocket: true,
+      // A WebSocket protocol, not an HTTP operation: described in docs/ARCHITECTURE.md.
+      schema: { hide: true },
+      preValidation: async (request) => {
+        // The Origin check for other writes skips GETs, and an upgrade is a GET.
+        if (request.headers.origin !== settings.allowedOrigin) throw new AppError('FORBIDDEN', 'Cross-origin request refused.');
+        const user = await requireUser(request);
+        const params = route.params.safeParse(request.params);
+        if (!params.success) throw new AppError('NOT_FOUND', 'Not found.');
+        admittedOf.set(request, { user, admitted: await route.admit(user, params.data) });
+      },
+    },
+    (socket: WebSocket, request: FastifyRequest) => {
+      const { user, admitted } = admittedOf.get(request)!;
+      serve(socket, route, user, admitted, settings.heartbeatMs, request.log);
+    },
+  );
+}
+
+function serve<Params, Admitted, In>(
+  socket: WebSocket,
+  route: LiveRoute<Params, Admitted, In>,
+  user: CurrentUser,
+  admitted: Admitted,
+  heartbeatMs: number,
+  log: FastifyRequest['log'],
+) {
+  const connection: LiveConnection = {
+    send(message) {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+    },
+    close(code, reason) {
+      socket.close(code, reason);
+    },
+  };
+  const bucket = createTokenBucket(route.rate.perSecond, route.rate.burst);
+  let drops = 0;
+  // Messages are handled one at a time, in the order they came.
+  let handling = Promise.resolve();
+  const session = route.open(connection, admitted, user);
+
+  let alive = true;
+  socket.on('pong', () => (alive = true));
+  const heartbeat = setInterval(() => {
+    if (!alive) {
+      socket.terminate();
+      return;
+    }
+    alive = false;
+    socket.ping();
+  }, heartbeatMs);
+  heartbeat.unref();
+
+  socket.on('message', (data: Buffer, isBinary: boolean) => {
+    alive = true;
+    if (isBinary || data.length > route.maxMessageBytes) {
+      socket.close(CLOSE.tooBig, 'Message too large.');
+      return;
+    }
+    if (!bucket.take()) {
+      drops += 1;
+      if (drops >= DROPS_BEFORE_CLOSE) socket.close(CLOSE.policy, 'Too many messages.');
+      else connection.send({ type: 'error', message: 'Too many messages. Please slow down.' });
+      return;
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(data.toString('utf8'));
+    } catch {
+      connection.send({ type: 'error', message: 'Messages must be JSON.' });
+      return;
+    }
+    const checked = route.incoming.safeParse(parsed);
+    if (!checked.success) {
+      connection.send({ type: 'error', message: checked.error.issues[0]?.message ?? 'Invalid message.' });
+      return;
+    }
+    handling = handling.then(async () => {
+      try {
+        await session.message(checked.data);
+      } catch (err) {
+        if (err instanceof AppError) {
+          connection.send({ type: 'error', message: err.message });
+          if (err.code === 'FORBIDDEN' || err.code === 'NOT_FOUND') socket.close(CLOSE.noLongerAdmitted, err.message);
+          return;
+        }
+        log.error({ err }, 'live message failed');
+        connection.send({ type: 'error', message: 'Something went wrong on our side. Please try again.' });
+        socket.close(CLOSE.unavailable, 'Please reconnect.');
+      }
+    });
+  });
+
+  socket.on('close', () => {
+    clearInterval(heartbeat);
+    session.closed();
+  });
+  socket.on('error', (err) => log.warn({ err }, 'live socket error'));
+}
