@@ -44,6 +44,7 @@ import { defineEmailJob, enqueueEmail } from './mail/email-job.js';
 import { bookingRoutes } from './features/bookings/routes.js';
 import { SWEEP_CRON, SWEEP_QUEUE, sweepBookings } from './features/bookings/sweep-bookings.js';
 import { defineBookingNoticeJob } from './features/bookings/booking-notices.js';
+import { defineReminderJob } from './features/bookings/booking-reminders.js';
 import type { BookingDeps } from './features/bookings/booking-deps.js';
 import { paymentRoutes } from './features/payments/routes.js';
 import { adminRoutes } from './features/admin/routes.js';
@@ -161,6 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const payments = createPayments(config, bookingDeps);
   defineEmailJob(jobs, mailer);
   defineBookingNoticeJob(bookingDeps);
+  defineReminderJob(bookingDeps);
   jobs.define(SWEEP_QUEUE, async () => {
     const { expired, completed } = await sweepBookings(bookingDeps);
     if (expired || completed) app.log.info({ expired, completed }, 'bookings sweep');

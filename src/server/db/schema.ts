@@ -376,3 +376,31 @@ export const realtimePayloads = pgTable(
   },
   (t) => [index('realtime_payloads_created_idx').on(t.createdAt)],
 );
+
+// --- booking reminders (issue 13, point 6) ---
+
+export const BOOKING_REMINDER_KINDS = ['24h', '1h'] as const;
+export type BookingReminderKind = (typeof BOOKING_REMINDER_KINDS)[number];
+
+/**
+ * The reminder e-mails of confirmed bookings: one row per booking, kind and start time it reminds of.
+ * A row without `sent_at` is queued (its pg-boss job is cancelled and the row deleted when the
+ * booking leaves that time); `sent_at` records the send, so no start time is reminded of twice.
+ */
+export const bookingReminders = pgTable(
+  'booking_reminders',
+  {
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: BOOKING_REMINDER_KINDS }).notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    /** When the reminder is due (the job's start_after). */
+    sendAt: timestamp('send_at', { withTimezone: true }).notNull(),
+    /** The pg-boss job that sends it (cancelled with the row when the booking leaves that time). */
+    jobId: uuid('job_id').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.bookingId, t.kind, t.startsAt] }), oneOf('booking_reminders', t.kind, BOOKING_REMINDER_KINDS)],
+);

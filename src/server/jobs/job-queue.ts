@@ -9,6 +9,8 @@ export interface JobOptions {
   startAfter?: Date;
   /** At most one queued job per key (e.g. one refund per booking). */
   singletonKey?: string;
+  /** The job's id (a UUID), chosen by a caller that may cancel the job later. */
+  id?: string;
 }
 
 export interface JobQueue {
@@ -19,6 +21,12 @@ export interface JobQueue {
    * commits, so an e-mail about a change is never sent for a change that was rolled back.
    */
   send<T extends object>(db: Database, name: string, data: T, options?: JobOptions): Promise<void>;
+  /**
+   * Cancels queued jobs by id (pg-boss `cancel`): a cancelled job never runs. Given a transaction, the
+   * cancellation commits or rolls back with it. A job already running finishes; its handler must still
+   * check that its work is wanted.
+   */
+  cancel(db: Database, name: string, ids: string[]): Promise<void>;
   /** Runs a queue's handler now, in this process (tests, and the operator). */
   runNow<T extends object>(name: string, data: T): Promise<void>;
   start(): Promise<void>;
@@ -58,8 +66,16 @@ export function createJobQueue(database: DatabaseHandle, log: FastifyBaseLogger,
       await boss.send(name, data, {
         ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+        ...(sendOptions.id ? { id: sendOptions.id } : {}),
         ...(executor ? { db: { executeSql: executor } } : {}),
       });
+    },
+
+    async cancel(db, name, ids) {
+      if (!definitions.has(name)) throw new Error(`unknown job queue '${name}'`);
+      if (ids.length === 0) return;
+      const executor = transactionExecutor(db);
+      await boss.cancel(name, ids, executor ? { db: { executeSql: executor } } : {});
     },
 
     async runNow(name, data) {

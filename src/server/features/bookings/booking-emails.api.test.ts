@@ -38,7 +38,12 @@ describe('booking e-mails', () => {
     expect(mail.text).toContain(`Booking #${booking.number}: 30-minute video consultation with Ivy Instant`);
     expect(mail.text).toMatch(/at 2:00 PM Central (Standard|Daylight) Time \(the expert's local time\)/);
     expect(mail.text).toContain(`http://localhost:3000/bookings/${booking.id}`);
+    // Document 001's 'get confirmation with call link'.
+    expect(mail.text).toContain(`Join the call: http://localhost:3000/consultation?booking=${booking.id}`);
+    expect(mail.text).toContain('The call room opens 10 minutes before the start');
     expect(mail.rawText).toContain('text/calendar');
+    // Calendar lines are folded at 75 octets (a line break and a space or tab).
+    expect(mail.rawText.replace(/\r?\n[ \t]/g, '')).toContain(`LOCATION:Video call: http://localhost:3000/consultation?booking=${booking.id}`);
     expect(mail.rawText).toContain('METHOD:REQUEST');
     expect(mail.rawText).toContain(`UID:booking-${booking.id}@kbmarine`);
     expect(mail.rawText).toContain('SEQUENCE:0');
@@ -54,6 +59,7 @@ describe('booking e-mails', () => {
     expect(moved.rawText).toContain(`UID:booking-${booking.id}@kbmarine`);
     expect(moved.rawText).toContain('SEQUENCE:1');
     expect(moved.text).toContain('10:00 AM');
+    expect(moved.text).toContain(`Join the call: http://localhost:3000/consultation?booking=${booking.id}`);
 
     await t.app.inject(asUser(owner, { method: 'POST', url: `/api/bookings/${booking.id}/cancel`, payload: { reason: 'Engine fixed' } }));
     const cancelled = await inbox.waitFor(subjectOf('Booking cancelled', booking.number));
@@ -61,12 +67,15 @@ describe('booking e-mails', () => {
     expect(cancelled.rawText).toContain('STATUS:CANCELLED');
     expect(cancelled.rawText).toContain('SEQUENCE:2');
     expect(cancelled.text).toContain('Reason given: Engine fixed');
+    expect(cancelled.text).not.toContain('Join the call');
   });
 
   it('tells the owner a request was sent, the expert that one arrived, and the owner when it is declined', async () => {
     const booking = (await postBooking(t.app, owner, videoBooking(answering.id, daysAhead(15), '11:00 AM'))).json();
     const requested = await inbox.waitFor(subjectOf('Booking request sent', booking.number));
     expect(requested.rawText).not.toContain('text/calendar');
+    // No call link before the expert confirms the time.
+    expect(requested.text).not.toContain('/consultation');
     const toExpert = await inbox.waitFor((m) => m.subject === `New booking request: #${booking.number} for Sally Skipper`);
     expect(toExpert.to).toMatchObject({ text: 'andy@example.com' });
     expect(toExpert.text).toContain('Please confirm or decline it within 24 hours.');
@@ -87,5 +96,16 @@ describe('booking e-mails', () => {
     expect(refused.statusCode).toBe(409);
     await new Promise((r) => setTimeout(r, 1500));
     expect(inbox.raw.length).toBe(before + 1);
+  });
+
+  it('gives the expert the call link when a video request is confirmed', async () => {
+    const booking = (await postBooking(t.app, owner, videoBooking(answering.id, daysAhead(17), '11:00 AM'))).json();
+    const confirmed = await t.app.inject(asUser(expertAccount, { method: 'POST', url: `/api/bookings/${booking.id}/confirm`, payload: {} }));
+    expect(confirmed.statusCode).toBe(200);
+    const toOwner = await inbox.waitFor(subjectOf('Booking confirmed', booking.number));
+    expect(toOwner.text).toContain(`Join the call: http://localhost:3000/consultation?booking=${booking.id}`);
+    const toExpert = await inbox.waitFor((m) => m.subject === `Booking confirmed: #${booking.number} for Sally Skipper`);
+    expect(toExpert.text).toContain(`Join the call: http://localhost:3000/consultation?booking=${booking.id}`);
+    expect(toExpert.text).toContain('The call room opens 10 minutes before the start');
   });
 });

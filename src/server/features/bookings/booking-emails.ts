@@ -57,6 +57,23 @@ export function bookingNotice(record: BookingRecord, event: BookingEmailEvent, r
   };
 }
 
+/** The video room of a booking (document 001's 'call link'). */
+export function consultationUrl(baseUrl: string, bookingId: string): string {
+  return `${baseUrl}/consultation?booking=${bookingId}`;
+}
+
+/** When the room lets the two parties in: from this many minutes before the start. */
+export const ROOM_OPENS_MINUTES_BEFORE = 10;
+
+/** The call-link lines of a confirmed video booking's e-mails, empty for any other. */
+export function joinLines(booking: Pick<BookingNotice['booking'], 'id' | 'serviceType' | 'status'>, baseUrl: string): string[] {
+  if (booking.serviceType !== 'video' || booking.status !== 'confirmed') return [];
+  return [
+    `Join the call: ${consultationUrl(baseUrl, booking.id)}`,
+    `The call room opens ${ROOM_OPENS_MINUTES_BEFORE} minutes before the start; you can check your camera and microphone there.`,
+  ];
+}
+
 function serviceName(notice: BookingNotice): string {
   return notice.booking.serviceType === 'video' ? '30-minute video consultation' : 'onsite service visit';
 }
@@ -73,8 +90,8 @@ export function calendarInvite(notice: BookingNotice, method: CalendarInvite['me
     status: method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED',
     productId: `${PRODUCT_NAME}/bookings`,
     title: `${PRODUCT_NAME}: ${serviceName(notice)} with ${expert.name}`,
-    description: `Booking #${booking.number}. ${booking.description}\n\nDetails: ${url}`,
-    location: booking.serviceType === 'onsite' ? (booking.boatAddress ?? undefined) : 'Video call: join from the booking page',
+    description: [`Booking #${booking.number}. ${booking.description}`, '', ...joinLines(booking, baseUrl), `Details: ${url}`].join('\n'),
+    location: booking.serviceType === 'onsite' ? (booking.boatAddress ?? undefined) : `Video call: ${consultationUrl(baseUrl, booking.id)}`,
     url,
     start: [start.getUTCFullYear(), start.getUTCMonth() + 1, start.getUTCDate(), start.getUTCHours(), start.getUTCMinutes()],
     startInputType: 'utc',
@@ -124,6 +141,7 @@ export function ownerEmail(notice: BookingNotice, options: BookingEmailOptions):
       : []),
     `Price: $${centsToDecimal(booking.priceCents)} ${booking.paymentStatus === 'paid' ? '(paid)' : '(pay after service completion)'}`,
     ...(reason ? [`Reason given: ${reason}`] : []),
+    ...joinBlock(notice, options.baseUrl),
     '',
     `See the booking, change or cancel it: ${url}`,
     '',
@@ -131,6 +149,12 @@ export function ownerEmail(notice: BookingNotice, options: BookingEmailOptions):
   ];
   const invite = inviteFor(notice, options);
   return { to: notice.owner.email, subject: `${headline.subject}: #${booking.number} with ${expert.name}`, text: lines.join('\n'), ...(invite ? { icalEvent: invite } : {}) };
+}
+
+/** The join link, in the e-mails that confirm a video booking's time (a confirmation, a confirmed move). */
+function joinBlock(notice: BookingNotice, baseUrl: string): string[] {
+  const lines = notice.event === 'confirmed' || notice.event === 'rescheduled' ? joinLines(notice.booking, baseUrl) : [];
+  return lines.length ? ['', ...lines] : [];
 }
 
 function inviteFor(notice: BookingNotice, options: BookingEmailOptions): CalendarInvite | undefined {
@@ -171,6 +195,7 @@ export function expertEmail(notice: BookingNotice, options: BookingEmailOptions)
       `When: ${describeTime(new Date(booking.startsAt), booking.timeZone)}`,
       `Issue: ${booking.description}`,
       ...(reason ? [`Reason given: ${reason}`] : []),
+      ...joinBlock(notice, options.baseUrl),
       '',
       event === 'requested' ? `Confirm or decline it in your workspace: ${url}` : `See it in your workspace: ${url}`,
     ].join('\n'),

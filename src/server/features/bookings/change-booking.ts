@@ -18,6 +18,7 @@ import type { CurrentUser } from '../../../common/user.js';
 import { actorsFor, auditSnapshot, bookingHistory, isBookingId, selectBookingRecords, toBooking, type BookingRecord } from './booking-record.js';
 import { REFUND_QUEUE, type BookingDeps } from './booking-deps.js';
 import { notify } from './booking-notices.js';
+import { syncReminders } from './booking-reminders.js';
 import { resolveSlot } from './slots.js';
 import type { BookingEmailEvent } from './booking-emails.js';
 import { describeTime } from '../../../common/zoned-time.js';
@@ -105,6 +106,7 @@ export async function transitionBooking(
       note: reason,
     });
     if (refund) await deps.jobs.send(tx, REFUND_QUEUE, { bookingId }, { singletonKey: bookingId });
+    await syncReminders(deps, tx, before, after!);
     const event = EMAIL_OF[action];
     if (event) await notify(deps, tx, { ...record, booking: after! }, event, reason);
     return detail(tx, bookingId, actors, now);
@@ -170,6 +172,7 @@ export async function rescheduleBooking(
       note: `Moved from ${describeTime(before.startsAt, before.timeZone)} to ${describeTime(after!.startsAt, before.timeZone)}`,
     });
     await notify(deps, tx, { ...record, booking: after! }, 'rescheduled');
+    await syncReminders(deps, tx, before, after!);
     return detail(tx, bookingId, actors, now);
   });
 }

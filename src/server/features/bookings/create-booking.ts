@@ -12,6 +12,7 @@ import { resolveSlot } from './slots.js';
 import { auditSnapshot, selectBookingRecords, toBooking } from './booking-record.js';
 import type { BookingDeps } from './booking-deps.js';
 import { notify } from './booking-notices.js';
+import { syncReminders } from './booking-reminders.js';
 
 const EXPERT_NOT_FOUND = 'Expert not found';
 
@@ -105,6 +106,7 @@ export async function createBooking(
       after: auditSnapshot(record!.booking),
     });
     await notify(deps, tx, record!, status === 'confirmed' ? 'confirmed' : 'requested');
+    await syncReminders(deps, tx, null, record!.booking);
     if (idempotencyKey) {
       await tx.insert(idempotencyKeys).values({ userId: user.id, key: idempotencyKey, requestHash: hash, bookingId: created!.id });
     }
