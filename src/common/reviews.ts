@@ -120,6 +120,8 @@ export type ReportedReview = z.infer<typeof reportedReviewSchema>;
 export const bookingReviewSchema = z.object({
   review: publicReviewSchema.extend({ status: z.enum(REVIEW_STATUSES) }).nullable(),
   eligibility: z.enum(['open', 'closed', 'not-completed', 'not-owner', 'reviewed']),
+  /** The caller is the booking's owner (who wrote, or may write, the review). */
+  yours: z.boolean(),
   /** The last moment a review is accepted (30 days after the booking's end). */
   closesAt: z.iso.datetime(),
 });

@@ -232,7 +232,8 @@ describe("the expert's reply and report, and the administrators' decision", () =
       expect((await post(owner, `/api/bookings/${booking.id}/review`, { rating: 1, text })).statusCode).toBe(201);
     }
     const mine = (await get(expertUser, '/api/workspace/reviews')).json() as { reviews: ExpertReview[] };
-    [second, first] = mine.reviews;
+    second = mine.reviews[0]!;
+    first = mine.reviews[1]!;
     expect(first!.text).toBe('Arrived late and left early.');
   });
 

@@ -46,7 +46,7 @@ export async function getBookingReview(db: Database, user: CurrentUser, rawId: s
   else if (!owner) eligibility = 'not-owner';
   else if (record.booking.status !== 'completed') eligibility = 'not-completed';
   else eligibility = reviewRefusal(record, now) ? 'closed' : 'open';
-  return { review, eligibility, closesAt };
+  return { review, eligibility, closesAt, yours: owner };
 }
 
 /**
