@@ -20,7 +20,7 @@ export function ReviewItem({ review, expertName, aside }: { review: PublicReview
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
         <ReviewStars rating={review.rating} />
         <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
-        <span>· {review.serviceType === 'video' ? 'Video consultation' : 'Onsite service'}</span>
+        <span>{review.serviceType === 'video' ? 'Video consultation' : 'Onsite service'}</span>
       </div>
       {review.text ? <p className="leading-relaxed whitespace-pre-line text-slate-800 [overflow-wrap:anywhere]">{review.text}</p> : null}
       {review.reply ? (
