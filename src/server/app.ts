@@ -49,6 +49,7 @@ import type { BookingDeps } from './features/bookings/booking-deps.js';
 import { paymentRoutes } from './features/payments/routes.js';
 import { adminRoutes } from './features/admin/routes.js';
 import { applicationRoutes } from './features/applications/routes.js';
+import { reviewRoutes } from './features/reviews/routes.js';
 import { workspaceRoutes } from './features/workspace/routes.js';
 import { expertPhotoRoutes } from './features/workspace/expert-photo-routes.js';
 import { localPhotoStore, type PhotoStore } from './features/workspace/photo-store.js';
@@ -239,6 +240,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(paymentRoutes, { payments });
   const featureDeps: FeatureDeps = { deps: bookingDeps, listings: expertListings };
   await app.register(applicationRoutes, featureDeps);
+  await app.register(reviewRoutes, featureDeps);
   const photos = createPhotoStore(config);
   await app.register(expertPhotoRoutes, { photos });
   await app.register(workspaceRoutes, { ...featureDeps, photos, prefix: '/api/workspace' });

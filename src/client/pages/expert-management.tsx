@@ -1,10 +1,18 @@
+import { Tabs } from 'radix-ui';
 import { RequireAuth } from '../components/auth/require-auth';
 import { PageContainer, PageHeader } from '../components/layout/page-header';
 import { ExpertManagementScreen } from '../components/expert-management/expert-management-screen';
 import { NotPermitted } from '../components/expert-management/not-permitted';
+import { ReportedReviewsQueue } from '../components/reviews/reported-reviews-queue';
 import { useAuth } from '../lib/api/auth';
 
-/** /expert-management: administrators review applications and approve, suspend, reinstate or reject experts. */
+const TAB_CLASS =
+  'flex-1 rounded-md px-4 py-2 text-sm font-semibold text-slate-600 transition-colors hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-navy-500 data-[state=active]:bg-white data-[state=active]:text-navy-800 data-[state=active]:shadow-sm sm:flex-none';
+
+/**
+ * /expert-management: administrators review applications and approve, suspend, reinstate or reject experts,
+ * and decide the reviews experts reported.
+ */
 export default function ExpertManagementPage() {
   const { user } = useAuth();
   return (
@@ -13,7 +21,22 @@ export default function ExpertManagementPage() {
         {user?.role === 'admin' ? (
           <>
             <PageHeader title="Expert Management" subtitle="Manage expert applications and approvals" />
-            <ExpertManagementScreen />
+            <Tabs.Root defaultValue="experts" className="mt-6 flex flex-col">
+              <Tabs.List aria-label="Expert management" className="inline-flex w-full rounded-lg border border-slate-200 bg-slate-100 p-1 sm:w-auto sm:self-start">
+                <Tabs.Trigger value="experts" className={TAB_CLASS}>
+                  Experts
+                </Tabs.Trigger>
+                <Tabs.Trigger value="reported-reviews" className={TAB_CLASS}>
+                  Reported reviews
+                </Tabs.Trigger>
+              </Tabs.List>
+              <Tabs.Content value="experts" className="focus-visible:outline-none">
+                <ExpertManagementScreen />
+              </Tabs.Content>
+              <Tabs.Content value="reported-reviews" className="mt-6 focus-visible:outline-none">
+                <ReportedReviewsQueue />
+              </Tabs.Content>
+            </Tabs.Root>
           </>
         ) : (
           <NotPermitted />

@@ -8,6 +8,7 @@ import { PracticePanel } from '../components/workspace/practice-panel';
 import { NoExpertProfile } from '../components/workspace/no-expert-profile';
 import { SetupNotice, needsSetup } from '../components/workspace/setup-notice';
 import { StatusNotice } from '../components/workspace/status-notice';
+import { WorkspaceReviewsPanel } from '../components/reviews/workspace-reviews-panel';
 import { useAuth } from '../lib/api/auth';
 import { useWorkspaceProfile } from '../lib/api/workspace';
 import { ApiError } from '../lib/api-request';
@@ -34,12 +35,18 @@ function Workspace() {
           <Tabs.Trigger value="practice" className={TAB_CLASS}>
             Practice
           </Tabs.Trigger>
+          <Tabs.Trigger value="reviews" className={TAB_CLASS}>
+            Reviews
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="bookings" className="focus-visible:outline-none">
           <BookingsPanel />
         </Tabs.Content>
         <Tabs.Content value="practice" className="focus-visible:outline-none">
           <PracticePanel profile={profile.data} />
+        </Tabs.Content>
+        <Tabs.Content value="reviews" className="focus-visible:outline-none">
+          <WorkspaceReviewsPanel />
         </Tabs.Content>
       </Tabs.Root>
     </div>

@@ -5,6 +5,7 @@ const CONSTRAINT_MESSAGES: Record<string, string> = {
   bookings_no_overlap: 'That time was just booked. Please choose another time.',
   expert_applications_one_pending_idx: 'You already have an expert application being reviewed.',
   experts_user_id_idx: 'This account already has an expert profile.',
+  reviews_booking_id_idx: 'You have already reviewed this booking.',
 };
 
 const CONFLICT_CODES = new Set(['23505', '23P01', '23503']);

@@ -20,6 +20,7 @@ import {
 import { APPLICATION_STATUSES, EXPERT_STATUSES, ROLES, SERVICE_TYPES, USER_STATUSES } from '../../common/roles.js';
 import { BOOKING_STATUSES } from '../../common/booking-status.js';
 import { BOAT_TYPES, PAYMENT_STATUSES } from '../../common/booking.js';
+import { REVIEW_STATUSES } from '../../common/reviews.js';
 
 /** A CHECK that keeps an enum column to its values, named `<table>_<column>_check`. */
 function oneOf(table: string, column: { name: string }, values: readonly string[]) {
@@ -124,6 +125,12 @@ export const experts = pgTable(
     bio: text('bio').notNull().default(''),
     rating: numeric('rating', { precision: 3, scale: 2 }).notNull().default('0'),
     reviewCount: integer('review_count').notNull().default(0),
+    /**
+     * The figures an expert had before reviews were collected here (the demo experts'), kept as a prior:
+     * rating and review_count combine them with the visible reviews (features/reviews/expert-rating.ts).
+     */
+    seededRating: numeric('seeded_rating', { precision: 3, scale: 2 }).notNull().default('0'),
+    seededReviewCount: integer('seeded_review_count').notNull().default(0),
     city: text('city').notNull(),
     state: text('state').notNull(),
     zipCode: text('zip_code').notNull(),
@@ -403,4 +410,43 @@ export const bookingReminders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.bookingId, t.kind, t.startsAt] }), oneOf('booking_reminders', t.kind, BOOKING_REMINDER_KINDS)],
+);
+
+/**
+ * A verified review: written by a completed booking's owner, one per booking (unique index). The expert
+ * may reply once and report it; an administrator keeps or hides a reported one. `expert_id` is the
+ * booking's, copied so the profile's pages and the rating's recomputation read one index.
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    expertId: integer('expert_id')
+      .notNull()
+      .references(() => experts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    text: text('text'),
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    status: text('status', { enum: REVIEW_STATUSES }).notNull().default('published'),
+    reportReason: text('report_reason'),
+    reportedAt: timestamp('reported_at', { withTimezone: true }),
+    /** The administrator's reason for hiding it. */
+    hiddenReason: text('hidden_reason'),
+    moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('reviews_booking_id_idx').on(t.bookingId),
+    index('reviews_expert_created_idx').on(t.expertId, t.createdAt, t.id),
+    index('reviews_status_reported_idx').on(t.status, t.reportedAt),
+    oneOf('reviews', t.status, REVIEW_STATUSES),
+    check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
+  ],
 );

@@ -31,6 +31,9 @@ export async function insertExpert(db: Database, overrides: Partial<NewExpert> =
       status: 'approved',
       timeZone: 'America/New_York',
       ...overrides,
+      // Like a demo expert: the starting figures are the prior the reviews combine with.
+      seededRating: overrides.seededRating ?? overrides.rating ?? '4.50',
+      seededReviewCount: overrides.seededReviewCount ?? overrides.reviewCount ?? 10,
     })
     .returning();
   await insertDefaultWorkingHours(db, [row!.id]);

@@ -14,6 +14,7 @@ import { ProfileTrust } from './profile-trust';
 import { ShareButton } from './share-button';
 import { PRODUCT_NAME } from '@common/brand';
 import { offersOnsite } from './expert-labels';
+import { ExpertReviews } from '../reviews/expert-reviews';
 
 /** The expert profile of spec 001: the hero, the expert's details, and booking beside them. */
 export function ExpertProfile({ expert }: { expert: Expert }) {
@@ -39,6 +40,7 @@ export function ExpertProfile({ expert }: { expert: Expert }) {
           <ProfileAbout expert={expert} />
           <ProfileCertifications certifications={expert.certifications} />
           {offersOnsite(expert) ? <ProfileCoverage expert={expert} /> : null}
+          <ExpertReviews expert={expert} />
         </div>
         <div className="flex min-w-0 flex-col gap-6 lg:col-start-3 lg:row-start-2">
           <ProfileMemberInfo expert={expert} />

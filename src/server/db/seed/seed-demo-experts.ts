@@ -24,6 +24,9 @@ export async function seedDemoExperts(db: Database): Promise<number> {
         missing.map((expert) => ({
           ...expert,
           status: 'approved' as const,
+          // The demo figures stand for reviews collected elsewhere: the prior real reviews add to.
+          seededRating: expert.rating,
+          seededReviewCount: expert.reviewCount,
           // Nobody answers a demo expert's requests unless the person running the demo signs in as them:
           // their bookings are confirmed at once (each can turn this off in the workspace).
           instantBooking: true,

@@ -3,6 +3,7 @@ import { requireRole } from '../../auth/guards.js';
 import type { FeatureDeps } from '../feature-deps.js';
 import { adminUserRoutes } from '../admin-users/routes.js';
 import { adminExpertRoutes } from '../admin-experts/routes.js';
+import { adminReviewRoutes } from '../reviews/routes.js';
 
 /**
  * Everything under /api/admin, behind one guard (401 signed out, 403 for anyone but an administrator)
@@ -17,4 +18,5 @@ export const adminRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, optio
   const deps: FeatureDeps = { deps: options.deps, listings: options.listings };
   await app.register(adminUserRoutes, deps);
   await app.register(adminExpertRoutes, deps);
+  await app.register(adminReviewRoutes, deps);
 };

@@ -5,6 +5,7 @@ import { countAiQuestions, listAiSessions } from '../ai/service.js';
 import { completedBookingFigures, recentBookings } from '../bookings/read-bookings.js';
 import type { BookingRecord } from '../bookings/booking-record.js';
 import { describeTime } from '../../../common/zoned-time.js';
+import { ratingsOfBookings } from '../reviews/read-reviews.js';
 
 /** The signed-in user's figures, counted from the records of what they did. */
 export async function getDashboardStats(db: Database, userId: string): Promise<DashboardStats> {
@@ -17,7 +18,7 @@ export async function getDashboardStats(db: Database, userId: string): Promise<D
   };
 }
 
-function bookingActivity({ booking, expert }: BookingRecord): ActivityItem {
+function bookingActivity({ booking, expert }: BookingRecord, rating: number | undefined): ActivityItem {
   const video = booking.serviceType === 'video';
   return {
     id: `booking:${booking.id}`,
@@ -27,12 +28,15 @@ function bookingActivity({ booking, expert }: BookingRecord): ActivityItem {
     date: booking.updatedAt.toISOString(),
     status: booking.status,
     href: `/bookings/${booking.id}`,
+    // Document 000's 'optional rating': the owner's own stars for the booking, once they reviewed it.
+    ...(rating === undefined ? {} : { rating }),
   };
 }
 
 /** The user's activity across features (bookings and AI questions), most recent first. */
 export async function getRecentActivity(db: Database, userId: string, limit: number): Promise<ActivityItem[]> {
   const [sessions, bookings] = await Promise.all([listAiSessions(db, userId, limit), recentBookings(db, userId, limit)]);
+  const ratings = await ratingsOfBookings(db, bookings.map((record) => record.booking.id));
   const questions: ActivityItem[] = sessions.map((session) => ({
     id: `ai_query:${session.id}`,
     type: 'ai_query',
@@ -41,5 +45,5 @@ export async function getRecentActivity(db: Database, userId: string, limit: num
     date: session.createdAt,
     status: 'completed',
   }));
-  return [...bookings.map(bookingActivity), ...questions].sort((a, b) => b.date.localeCompare(a.date)).slice(0, limit);
+  return [...bookings.map((record) => bookingActivity(record, ratings.get(record.booking.id))), ...questions].sort((a, b) => b.date.localeCompare(a.date)).slice(0, limit);
 }

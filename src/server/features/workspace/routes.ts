@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireRole } from '../../auth/guards.js';
 import { workspaceBookingRoutes } from './bookings-routes.js';
 import { workspacePracticeRoutes, type WorkspaceOptions } from './practice-routes.js';
+import { workspaceReviewRoutes } from '../reviews/routes.js';
 
 /**
  * The expert workspace under /api/workspace, behind one guard for role expert that runs before the
@@ -15,4 +16,5 @@ export const workspaceRoutes: FastifyPluginAsyncZod<WorkspaceOptions> = async (a
   const { deps, listings, photos } = options;
   await app.register(workspaceBookingRoutes, { deps, listings });
   await app.register(workspacePracticeRoutes, { deps, listings, photos });
+  await app.register(workspaceReviewRoutes, { deps, listings });
 };
