@@ -80,7 +80,7 @@ describe('from the assistant to an expert', () => {
     await answer.getByText('This is one for a professional').waitFor();
     await ask(page, FOLLOW_UP);
     expect(await page.getByRole('button', { name: 'Book an expert' }).count()).toBeGreaterThanOrEqual(2);
-    await answer.scrollIntoViewIfNeeded();
+    await answer.getByText('This is one for a professional').scrollIntoViewIfNeeded();
     await snap(page, 'ai-handoff-chat-1280');
     await expectAccessible(page);
 
@@ -169,7 +169,7 @@ describe('from the assistant to an expert', () => {
     await page.waitForURL(/\/ai-assistant$/);
     const answer = await ask(page, 'My bilge pump keeps running and water is leaking in near the shaft');
     await answer.getByText('This is one for a professional').waitFor();
-    await answer.scrollIntoViewIfNeeded();
+    await answer.getByText('This is one for a professional').scrollIntoViewIfNeeded();
     await noHorizontalOverflow(page);
     await snap(page, 'ai-handoff-chat-390');
     // Without a ZIP code the experts come by name, filtered to the specialty.

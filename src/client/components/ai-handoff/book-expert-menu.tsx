@@ -30,7 +30,7 @@ export function BookExpertMenu({
         <Button variant={variant} size="sm" aria-label={compact ? 'Book an expert' : undefined}>
           <CalendarPlus aria-hidden />
           <span className={compact ? 'hidden sm:inline' : undefined}>Book an expert</span>
-          <ChevronDown aria-hidden className="-ml-1" />
+          <ChevronDown aria-hidden className={compact ? '-ml-1 hidden sm:block' : '-ml-1'} />
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-64">

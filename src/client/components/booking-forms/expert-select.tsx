@@ -41,7 +41,7 @@ export function ExpertSelect({
       <FormField id="expertId" label="Expert" error={error}>
         <NativeSelect {...selectProps} {...fieldAria('expertId', error)} disabled={experts.isPending}>
           <option value="">
-            {experts.isPending ? 'Loading experts...' : list.length === 0 ? (specialty ? 'No experts of this specialty right now' : 'No experts available right now') : experts.nearestFirst ? 'Choose an expert (nearest first)' : 'Choose an expert'}
+            {experts.isPending ? 'Loading experts...' : list.length === 0 ? (specialty ? 'No experts of this specialty right now' : 'No experts available right now') : experts.nearTo ? 'Choose an expert (nearest first)' : 'Choose an expert'}
           </option>
           {list.map((expert) => (
             <option key={expert.id} value={String(expert.id)}>
@@ -51,6 +51,7 @@ export function ExpertSelect({
             </option>
           ))}
         </NativeSelect>
+        {experts.nearTo ? <p className="text-xs text-slate-600">Nearest first to ZIP code {experts.nearTo}, from your profile.</p> : null}
         {experts.isError ? <p className="text-sm text-red-600">We could not load the experts. Please reload the page.</p> : null}
       </FormField>
     </div>

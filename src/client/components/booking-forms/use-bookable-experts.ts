@@ -21,5 +21,6 @@ export function useBookableExperts(serviceType: ServiceType, specialty: Specialt
   const byName = useExperts({ serviceType, specialty: filter, available: true, sort: 'name', limit: EXPERT_MAX_PAGE_SIZE }, zip === null);
   const chosen = zip !== null ? nearby : byName;
   const experts: BookableExpert[] = zip !== null ? (nearby.data ?? []) : (byName.data?.experts ?? []);
-  return { experts, isPending: chosen.isPending, isError: chosen.isError, nearestFirst: zip !== null };
+  /** `nearTo`: the owner's ZIP code the list is ordered by, or null when it is by name. */
+  return { experts, isPending: chosen.isPending, isError: chosen.isError, nearTo: zip };
 }

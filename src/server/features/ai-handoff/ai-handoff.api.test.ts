@@ -173,6 +173,17 @@ describe('attaching the conversation to a booking', () => {
     expect((await t.database.db.select({ id: bookings.id }).from(bookings)).length).toBe(countBefore);
   });
 
+  it("removes the copy when an administrator deletes the owner's account, and keeps the booking", async () => {
+    const leaving = await signUp(t.app);
+    const theirs = await ask(leaving, 'My bilge pump will not stop running and water is leaking in');
+    const made = (await postBooking(t.app, leaving, { ...videoBooking(expert.id, daysAhead(13)), aiSessionId: theirs.sessionId })).json() as Booking;
+    expect((await get(expertUser, `/api/bookings/${made.id}/ai-conversation`)).json().conversation).not.toBeNull();
+    const deleted = await t.app.inject(asUser(admin, { method: 'DELETE', url: `/api/admin/users/${leaving.id}`}));
+    expect(deleted.statusCode).toBe(204);
+    expect((await get(expertUser, `/api/bookings/${made.id}/ai-conversation`)).json()).toEqual({ conversation: null });
+    expect((await get(expertUser, `/api/bookings/${made.id}`)).statusCode).toBe(200);
+  });
+
   it('answers null for a booking made without a conversation', async () => {
     const plain = (await postBooking(t.app, owner, videoBooking(expert.id, daysAhead(12)))).json() as Booking;
     expect((await get(expertUser, `/api/bookings/${plain.id}/ai-conversation`)).json()).toEqual({ conversation: null });
