@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { photoCheckSchema } from './ai.js';
+import { AI_CATEGORIES, photoCheckSchema } from './ai.js';
+
+/** Our hand-off extras (the category to book in, and whether a professional should look): optional, as above. */
+const handoffExtras = {
+  expertAdvised: z.boolean().optional().catch(undefined),
+};
+const aiCategory = z.enum(AI_CATEGORIES).optional().catch(undefined);
 
 /**
  * What the chat accepts from POST /api/ai/ask: the shape document 000 gives ({response}), with our own
@@ -9,6 +15,8 @@ import { photoCheckSchema } from './ai.js';
 export const askAnswerSchema = z.object({
   response: z.string(),
   sessionId: z.string().optional(),
+  category: aiCategory,
+  ...handoffExtras,
 });
 export type AskAnswer = z.infer<typeof askAnswerSchema>;
 
@@ -32,5 +40,7 @@ export const imageAnalysisAnswerSchema = z.object({
   urgency: optionalText,
   sessionId: z.string().optional(),
   photoChecks: z.array(photoCheckSchema).optional(),
+  sessionCategory: aiCategory,
+  ...handoffExtras,
 });
 export type ImageAnalysisAnswer = z.infer<typeof imageAnalysisAnswerSchema>;

@@ -48,6 +48,8 @@ export const askResponseSchema = z.object({
   response: z.string(),
   sessionId: z.string(),
   category: z.enum(AI_CATEGORIES),
+  /** A professional should look at this: the chat offers 'Book an expert' on the answer (AI hand-off). */
+  expertAdvised: z.boolean(),
 });
 export type AskResponse = z.infer<typeof askResponseSchema>;
 
@@ -72,6 +74,10 @@ export const analyzeImageResponseSchema = imageAnalysisSchema.extend({
   sessionId: z.string(),
   /** Problems with the photo itself (dark, blurred, small), from the photo tips. */
   photoChecks: z.array(photoCheckSchema),
+  /** The knowledge-base category the conversation is filed under (`category` above is the analysis's own words). */
+  sessionCategory: z.enum(AI_CATEGORIES),
+  /** A professional should look at this (a high or critical severity): the chat offers 'Book an expert'. */
+  expertAdvised: z.boolean(),
 });
 export type AnalyzeImageResponse = z.infer<typeof analyzeImageResponseSchema>;
 
@@ -97,6 +103,8 @@ export const aiMessageSchema = z.object({
   type: z.enum(['user', 'ai']),
   content: z.string(),
   timestamp: z.iso.datetime(),
+  /** On an answer: a professional should look at this, so the chat offers 'Book an expert' on it. */
+  expertAdvised: z.boolean().optional(),
 });
 export type AiMessage = z.infer<typeof aiMessageSchema>;
 

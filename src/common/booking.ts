@@ -75,12 +75,20 @@ export const onsiteBookingFormSchema = videoBookingFormSchema.extend({
 });
 export type OnsiteBookingForm = z.input<typeof onsiteBookingFormSchema>;
 
+/**
+ * The owner's conversation with the assistant to attach to the booking (AI hand-off): only one of their
+ * own; a copy of it is kept with the booking for the expert to read.
+ */
+const attachConversation = {
+  aiSessionId: z.uuid('We could not find that conversation with the assistant').optional(),
+};
+
 /** `POST /api/bookings`: a form's state plus its service type. */
 export const createBookingSchema = z.discriminatedUnion(
   'serviceType',
   [
-    videoBookingFormSchema.extend({ serviceType: z.literal('video') }),
-    onsiteBookingFormSchema.extend({ serviceType: z.literal('onsite') }),
+    videoBookingFormSchema.extend({ serviceType: z.literal('video'), ...attachConversation }),
+    onsiteBookingFormSchema.extend({ serviceType: z.literal('onsite'), ...attachConversation }),
   ],
   { error: "serviceType must be 'video' or 'onsite'" },
 );

@@ -315,6 +315,8 @@ export const bookings = pgTable(
     cancelReason: text('cancel_reason'),
     /** The calendar invite's SEQUENCE: raised by each reschedule and the cancellation. */
     calendarSequence: integer('calendar_sequence').notNull().default(0),
+    /** The assistant conversation the owner booked from (AI hand-off); its copy is in booking_ai_conversations. */
+    aiSessionId: uuid('ai_session_id').references(() => aiSessions.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
@@ -322,6 +324,8 @@ export const bookings = pgTable(
     index('bookings_expert_starts_idx').on(t.expertId, t.startsAt),
     index('bookings_status_expires_idx').on(t.status, t.expiresAt),
     index('bookings_status_ends_idx').on(t.status, t.endsAt),
+    // Deleting a conversation sets its bookings' reference to null: found by this index, not a scan.
+    index('bookings_ai_session_idx').on(t.aiSessionId).where(sql`${t.aiSessionId} is not null`),
     oneOf('bookings', t.serviceType, SERVICE_TYPES),
     oneOf('bookings', t.status, BOOKING_STATUSES),
     oneOf('bookings', t.paymentStatus, PAYMENT_STATUSES),
@@ -450,3 +454,19 @@ export const reviews = pgTable(
     check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
   ],
 );
+
+/**
+ * The assistant conversation attached to a booking (AI hand-off), copied when the booking was made: the
+ * expert reads what the owner saw then, even if the owner chats on or deletes the conversation.
+ */
+export const bookingAiConversations = pgTable('booking_ai_conversations', {
+  bookingId: uuid('booking_id')
+    .primaryKey()
+    .references(() => bookings.id, { onDelete: 'cascade' }),
+  title: text('title').notNull(),
+  category: text('category').notNull(),
+  /** [{type: 'user' | 'ai', content, at}], oldest first. */
+  messages: jsonb('messages').notNull(),
+  earlierOmitted: integer('earlier_omitted').notNull().default(0),
+  attachedAt: timestamp('attached_at', { withTimezone: true }).notNull().defaultNow(),
+});

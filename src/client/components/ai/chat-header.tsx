@@ -1,13 +1,16 @@
+import type { ReactNode } from 'react';
 import { Bot, MessageSquarePlus } from 'lucide-react';
 import { Button } from '../ui/button';
 
-/** The panel's title bar; 'New conversation' is offered only to someone who can ask. */
+/** The panel's title bar: 'Book an expert' at any time; 'New conversation' only for someone who can ask. */
 export function ChatHeader({
   onNewConversation,
   canStartNew,
+  bookExpert,
 }: {
   onNewConversation: (() => void) | null;
   canStartNew: boolean;
+  bookExpert: ReactNode;
 }) {
   return (
     <div className="flex items-center gap-3 bg-navy-800 px-4 py-3 text-white">
@@ -21,6 +24,7 @@ export function ChatHeader({
           Online • Ready to help
         </p>
       </div>
+      {bookExpert}
       {onNewConversation ? (
         <Button variant="outlineOnDark" size="sm" aria-label="New conversation" onClick={onNewConversation} disabled={!canStartNew}>
           <MessageSquarePlus aria-hidden />

@@ -3,6 +3,7 @@ import { Bot, User } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { AiMessageContent } from './ai-message-content';
 import { SendFailureNotice } from './send-failure';
+import { ExpertAdvice } from '../ai-handoff/expert-advice';
 import type { ChatMessage } from './use-chat';
 
 const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
@@ -20,11 +21,13 @@ export function ChatMessageBubble({
   ref,
   busy,
   onRetry,
+  sessionId,
 }: {
   message: ChatMessage;
   ref?: Ref<HTMLLIElement>;
   busy: boolean;
   onRetry: (messageId: string, image?: File) => void;
+  sessionId?: string;
 }) {
   const fromUser = message.type === 'user';
   const Icon = fromUser ? User : Bot;
@@ -53,6 +56,7 @@ export function ChatMessageBubble({
         <time dateTime={message.timestamp} className="px-1 text-xs text-slate-600">
           {formatMessageTime(message.timestamp)}
         </time>
+        {!fromUser && message.expertAdvised ? <ExpertAdvice category={message.category} sessionId={sessionId} /> : null}
         {message.failure ? (
           <SendFailureNotice failure={message.failure} disabled={busy} onRetry={(image) => onRetry(message.id, image)} />
         ) : null}

@@ -25,11 +25,14 @@ export function ChatMessageList({
   waitingText,
   opening,
   onRetry,
+  sessionId,
 }: {
   messages: ChatMessage[];
   waitingText: string | null;
   opening: boolean;
   onRetry: (messageId: string, image?: File) => void;
+  /** The conversation's session, offered for attaching when an answer leads to booking an expert. */
+  sessionId?: string;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const lastBubble = useRef<HTMLLIElement>(null);
@@ -62,6 +65,7 @@ export function ChatMessageList({
               ref={i === messages.length - 1 ? lastBubble : undefined}
               busy={waitingText !== null || opening}
               onRetry={onRetry}
+              sessionId={sessionId}
             />
           ))}
         </ul>

@@ -6,6 +6,7 @@ import { ChatComposer } from './chat-composer';
 import { ChatHeader } from './chat-header';
 import { ChatMessageList } from './chat-message-list';
 import { ChatSignInPrompt } from './chat-sign-in-prompt';
+import { BookExpertMenu } from '../ai-handoff/book-expert-menu';
 import type { Chat, ChatMessage } from './use-chat';
 
 /** The assistant's chat, 600 px high; signed-out visitors see it with a call to sign in instead of the box. */
@@ -22,12 +23,14 @@ export function ChatPanel({ chat }: { chat: Chat }) {
       <ChatHeader
         onNewConversation={isAuthenticated ? chat.startNew : null}
         canStartNew={!busy && (chat.messages.length > 0 || chat.sessionId !== undefined)}
+        bookExpert={<BookExpertMenu category={chat.category} sessionId={chat.sessionId} variant="onDark" compact />}
       />
       <ChatMessageList
         messages={[greeting, ...chat.messages]}
         waitingText={chat.waiting ? waitingText : null}
         opening={chat.opening}
         onRetry={chat.retry}
+        sessionId={chat.sessionId}
       />
       {isAuthenticated ? <ChatComposer busy={busy} onSend={chat.send} /> : <ChatSignInPrompt />}
     </Card>

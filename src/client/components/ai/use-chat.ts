@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { AiMessage } from '@common/ai';
+import type { AiCategory, AiMessage } from '@common/ai';
 import { ApiError, errorText } from '../../lib/api-request';
 import { useAnalyzeImage, useAskAi, useOpenAiConversation } from '../../lib/api/ai';
 import { CURRENT_USER_KEY } from '../../lib/api/auth';
@@ -23,11 +23,21 @@ export interface SendFailure {
 /** A message in the chat; the owner's own carries its failure when it got no answer. */
 export interface ChatMessage extends AiMessage {
   failure?: SendFailure;
+  /** On an answer: the category it was filed under, the specialty 'Book an expert' preselects. */
+  category?: AiCategory;
+}
+
+/** What an answer said besides its text: its category and whether a professional should look. */
+interface AnswerExtras {
+  category?: AiCategory;
+  expertAdvised?: boolean;
 }
 
 interface Conversation {
   /** The server's AI session; unset until an answer names one (the documented answer shapes do not). */
   sessionId?: string;
+  /** The category of the latest answer that named one: where 'Book an expert' in the header leads. */
+  category?: AiCategory;
   startedAt: string;
   messages: ChatMessage[];
 }
@@ -61,8 +71,13 @@ export function useChat() {
   const append = (message: ChatMessage) => setConversation((current) => ({ ...current, messages: [...current.messages, message] }));
 
   // An answer without a sessionId (the documented shape) leaves none, so the next question starts a new conversation.
-  const receive = (sessionId: string | undefined, content: string) =>
-    setConversation((current) => ({ ...current, sessionId, messages: [...current.messages, newMessage('ai', content)] }));
+  const receive = (sessionId: string | undefined, content: string, extras: AnswerExtras = {}) =>
+    setConversation((current) => ({
+      ...current,
+      sessionId,
+      category: extras.category ?? current.category,
+      messages: [...current.messages, { ...newMessage('ai', content), ...extras }],
+    }));
 
   const fail = (sent: ChatMessage, failure: SendFailure, error: unknown) => {
     setConversation((current) => ({
@@ -83,7 +98,8 @@ export function useChat() {
       analyze.mutate(
         { image: input.image, description: question || undefined, sessionId },
         {
-          onSuccess: (result) => receive(result.sessionId, imageAnalysisMessage(result)),
+          onSuccess: (result) =>
+            receive(result.sessionId, imageAnalysisMessage(result), { category: result.sessionCategory, expertAdvised: result.expertAdvised }),
           onError: (error) =>
             fail(sent, { reason: imageErrorText(error), input, photoRefused: error instanceof ApiError && PHOTO_REFUSED.has(error.status) }, error),
         },
@@ -95,7 +111,7 @@ export function useChat() {
     ask.mutate(
       { question, sessionId },
       {
-        onSuccess: (result) => receive(result.sessionId, result.response),
+        onSuccess: (result) => receive(result.sessionId, result.response, { category: result.category, expertAdvised: result.expertAdvised }),
         onError: (error) => fail(sent, { reason: errorText(error, 'Failed to get AI response'), input, photoRefused: false }, error),
       },
     );
@@ -111,7 +127,13 @@ export function useChat() {
 
   const openConversation = (id: string) =>
     open.mutate(id, {
-      onSuccess: (loaded) => setConversation({ sessionId: loaded.id, startedAt: loaded.createdAt, messages: loaded.messages }),
+      onSuccess: (loaded) =>
+        setConversation({
+          sessionId: loaded.id,
+          category: loaded.category,
+          startedAt: loaded.createdAt,
+          messages: loaded.messages.map((message) => (message.type === 'ai' ? { ...message, category: loaded.category } : message)),
+        }),
       onError: (error) =>
         showToast({ title: 'Error', description: errorText(error, 'Failed to open the conversation'), variant: 'destructive' }),
     });

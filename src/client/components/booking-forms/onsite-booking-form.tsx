@@ -20,6 +20,8 @@ import { onsiteFormDefaults, type OnsiteFormValues } from './form-values';
 import { useBookingSubmit } from './use-booking-submit';
 import { useChosenExpert } from './use-chosen-expert';
 import { useFromPrice } from './use-from-price';
+import { AttachConversationField } from '../ai-handoff/attach-conversation-field';
+import { useConversationAttachment } from '../ai-handoff/use-conversation-attachment';
 
 type OnsiteBooking = z.output<typeof onsiteBookingFormSchema>;
 
@@ -42,9 +44,10 @@ export function OnsiteBookingForm({
   const expert = useChosenExpert(expertId).data;
   const fromPrice = useFromPrice('onsite');
   const { submit, isPending } = useBookingSubmit({ form, draftKey: 'onsite', onBooked });
+  const attachment = useConversationAttachment();
   const billed = billableHours(hours, expert?.onsiteMinimumHours ?? 1);
 
-  const onSubmit = form.handleSubmit((values) => submit({ ...values, serviceType: 'onsite' }), toastMissingInformation);
+  const onSubmit = form.handleSubmit((values) => submit({ ...values, serviceType: 'onsite', ...attachment.payload() }), toastMissingInformation);
 
   return (
     <BookingLayout
@@ -55,6 +58,7 @@ export function OnsiteBookingForm({
               {draft ? <DraftRestored /> : null}
               <ExpertField serviceType="onsite" urlExpertId={urlExpertId} />
               <DescriptionField placeholder="What needs doing, on which equipment (make, model, year), and what you have noticed." />
+              <AttachConversationField attachment={attachment} serviceType="onsite" />
               <OnsiteDetailsFields />
               <fieldset className="flex flex-col gap-4">
                 <legend className="mb-3 text-base font-semibold text-navy-800">Visit</legend>

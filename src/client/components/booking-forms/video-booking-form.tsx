@@ -18,6 +18,8 @@ import { useBookingSubmit } from './use-booking-submit';
 import { useChosenExpert } from './use-chosen-expert';
 import { useFromPrice } from './use-from-price';
 import { formResolver } from './form-resolver';
+import { AttachConversationField } from '../ai-handoff/attach-conversation-field';
+import { useConversationAttachment } from '../ai-handoff/use-conversation-attachment';
 
 type VideoBooking = z.output<typeof videoBookingFormSchema>;
 
@@ -48,9 +50,10 @@ export function VideoBookingForm({
   const expert = useChosenExpert(expertId).data;
   const fromPrice = useFromPrice('video');
   const { submit, isPending } = useBookingSubmit({ form, draftKey, onBooked });
+  const attachment = useConversationAttachment();
 
   const onSubmit = form.handleSubmit(
-    (values) => submit({ ...values, serviceType: 'video' }),
+    (values) => submit({ ...values, serviceType: 'video', ...attachment.payload() }),
     validation === 'generic' ? toastGenericVideoForm : toastMissingInformation,
   );
 
@@ -63,6 +66,7 @@ export function VideoBookingForm({
               {draft ? <DraftRestored /> : null}
               <ExpertField serviceType="video" urlExpertId={urlExpertId} />
               <DescriptionField placeholder="What is happening, on which equipment (make, model, year), and since when?" />
+              <AttachConversationField attachment={attachment} serviceType="video" />
               <DateTimeFields serviceType="video" expert={expert} />
               <QuickTime expert={expert} time={quickTime} />
               <SubmitRow

@@ -11,6 +11,7 @@ import { BookingStatusBadge } from './booking-status-badge';
 import { BookingStatusNotice } from './booking-status-notice';
 import { SERVICE_TYPE_LABELS } from './service-type-labels';
 import { BookingReviewCard } from '../reviews/booking-review-card';
+import { BookingAiConversation } from '../ai-handoff/booking-ai-conversation';
 
 /** A booking's own page: its details, price and payment, the actions allowed now, and its history. */
 export function BookingView({ booking }: { booking: BookingDetail }) {
@@ -37,6 +38,7 @@ export function BookingView({ booking }: { booking: BookingDetail }) {
           <BookingDetails booking={booking} />
           {booking.onsite ? <BookingOnsiteDetails onsite={booking.onsite} /> : null}
           <BookingReviewCard booking={booking} />
+          <BookingAiConversation booking={booking} />
         </div>
         <aside aria-label="Price and actions" className="flex min-w-0 flex-col gap-6 lg:col-start-3 lg:row-span-2 lg:row-start-1">
           <BookingPrice booking={booking} />

@@ -47,8 +47,8 @@ export const expertsQueryOptions = (params: ExpertPageRequest) =>
     placeholderData: keepPreviousData,
   });
 
-export function useExperts(params: ExpertPageRequest) {
-  return useQuery(expertsQueryOptions(params));
+export function useExperts(params: ExpertPageRequest, enabled = true) {
+  return useQuery({ ...expertsQueryOptions(params), enabled });
 }
 
 export const infiniteExpertsQueryOptions = (params: ExpertSearch) =>

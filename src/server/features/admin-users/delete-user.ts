@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { BookingDeps } from '../bookings/booking-deps.js';
 import { cancelUpcomingBookings } from '../bookings/cancel-upcoming.js';
@@ -6,7 +6,7 @@ import { SUSPENSION_CANCEL_REASON } from '../admin-experts/suspend-expert.js';
 import { toCurrentUser } from '../../auth/current-user.js';
 import type { CurrentUser } from '../../../common/user.js';
 import { inTransaction, LOCKS, lockForTransaction } from '../../db/transaction.js';
-import { accounts, aiSessions, experts, sessions, users, verifications } from '../../db/schema.js';
+import { accounts, aiSessions, bookingAiConversations, bookings, experts, sessions, users, verifications } from '../../db/schema.js';
 import { AppError } from '../../core/app-error.js';
 import { writeAudit } from '../../audit/audit-log.js';
 import { OWN_DELETION, lockActiveAdministrators, lockUserToChange, refuseRemovingLastAdministrator } from './account-safety.js';
@@ -105,6 +105,10 @@ export async function deleteUser(deps: BookingDeps, { actorId, userId }: DeleteU
     await tx.delete(verifications).where(eq(verifications.value, userId));
     // The assistant conversations are the person's own questions, which nobody else depends on.
     await tx.delete(aiSessions).where(eq(aiSessions.userId, userId));
+    // So are the copies attached to their bookings (AI hand-off); the bookings themselves stay.
+    await tx
+      .delete(bookingAiConversations)
+      .where(inArray(bookingAiConversations.bookingId, tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.userId, userId))));
 
     await writeAudit(tx, {
       actorUserId: actorId,

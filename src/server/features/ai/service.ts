@@ -15,6 +15,7 @@ import type { AiProvider, ConversationTurn } from '../../ai/provider.js';
 import type { PhotoCheck } from '../../../common/ai.js';
 import { AppError } from '../../core/app-error.js';
 import { inTransaction } from '../../db/transaction.js';
+import { expertAdvised } from '../../ai/expert-advice.js';
 
 export async function getAiSettings(db: Database): Promise<AiSettings> {
   const [row] = await db.select().from(aiSettings).where(eq(aiSettings.id, 1));
@@ -28,6 +29,8 @@ export async function saveAiSettings(db: Database, userId: string, settings: AiS
 }
 
 const CONVERSATION_NOT_FOUND = 'This conversation does not exist.';
+/** The severity line of a photo analysis as `formatImageAnalysis` writes it. */
+const PHOTO_SEVERITY = /^\*\*Severity:\*\* (\w+)/m;
 
 /** The turns of one of the user's conversations, oldest first; 404 for anyone else's. */
 async function loadHistory(db: Database, userId: string, sessionId: string | undefined): Promise<ConversationTurn[]> {
@@ -83,7 +86,7 @@ export async function askAssistant(
   const settings = await getAiSettings(db);
   const result = await provider.answer({ question: input.question, history, settings });
   const sessionId = await recordExchange(db, { ...input, answer: result.text, category: result.category });
-  return { response: result.text, sessionId, category: result.category };
+  return { response: result.text, sessionId, category: result.category, expertAdvised: expertAdvised(input.question, result.category) };
 }
 
 export async function analyzePhoto(
@@ -102,7 +105,13 @@ export async function analyzePhoto(
     answer: formatImageAnalysis(analysis),
     category,
   });
-  return { ...analysis, sessionId, photoChecks: input.photoChecks };
+  return {
+    ...analysis,
+    sessionId,
+    photoChecks: input.photoChecks,
+    sessionCategory: category,
+    expertAdvised: expertAdvised(input.description, category, analysis.severity),
+  };
 }
 
 function toSession(row: typeof aiSessions.$inferSelect): AiSession {
@@ -140,8 +149,18 @@ export async function getAiConversation(db: Database, userId: string, sessionId:
     .from(aiMessages)
     .where(eq(aiMessages.sessionId, sessionId))
     .orderBy(asc(aiMessages.createdAt));
+  const category = session.category as AiCategory;
+  // Each answer is judged again from the question before it, as when it was given (a photo's severity is in its text).
+  let question = '';
   return {
     ...toSession(session),
-    messages: messages.map((m) => ({ id: m.id, type: m.role, content: m.content, timestamp: m.createdAt.toISOString() })),
+    messages: messages.map((m) => {
+      const message = { id: m.id, type: m.role, content: m.content, timestamp: m.createdAt.toISOString() };
+      if (m.role === 'user') {
+        question = m.content;
+        return message;
+      }
+      return { ...message, expertAdvised: expertAdvised(question, category, PHOTO_SEVERITY.exec(m.content)?.[1]) };
+    }),
   };
 }

@@ -13,6 +13,7 @@ import { auditSnapshot, selectBookingRecords, toBooking } from './booking-record
 import type { BookingDeps } from './booking-deps.js';
 import { notify } from './booking-notices.js';
 import { syncReminders } from './booking-reminders.js';
+import { attachConversation, copyOwnConversation } from '../ai-handoff/attached-conversation.js';
 
 const EXPERT_NOT_FOUND = 'Expert not found';
 
@@ -72,6 +73,8 @@ export async function createBooking(
     const slot = await resolveSlot(tx, expert, input.serviceType, input.scheduledDate, input.preferredTime, hours, now);
     const status = expert.instantBooking ? 'confirmed' : 'requested';
     const onsite = input.serviceType === 'onsite' ? input : null;
+    // The assistant conversation is copied as it is now: the expert reads what the owner booked with.
+    const conversation = input.aiSessionId ? await copyOwnConversation(tx, user.id, input.aiSessionId) : null;
     const [created] = await tx
       .insert(bookings)
       .values({
@@ -94,8 +97,10 @@ export async function createBooking(
         estimatedHours: onsite ? hours : null,
         priceCents: bookingPriceCents(input.serviceType, hours, expert),
         onsiteVisitCents: expert.onsiteRateCents * Math.max(expert.onsiteMinimumHours, 1),
+        aiSessionId: input.aiSessionId ?? null,
       })
       .returning({ id: bookings.id });
+    if (conversation) await attachConversation(tx, created!.id, conversation);
     const [record] = await selectBookingRecords(tx, eq(bookings.id, created!.id));
     await writeAudit(tx, {
       actorUserId: user.id,

@@ -1,0 +1,63 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { aiMessages, aiSessions, bookingAiConversations, bookings } from '../../db/schema.js';
+import { AI_CATEGORIES, type AiCategory } from '../../../common/ai.js';
+import { CONVERSATION_NOT_YOURS, type AttachedConversation } from '../../../common/ai-handoff.js';
+import type { CurrentUser } from '../../../common/user.js';
+import { AppError } from '../../core/app-error.js';
+import { actorsFor, isBookingId, selectBookingRecords } from '../bookings/booking-record.js';
+import { BOOKING_NOT_FOUND } from '../bookings/change-booking.js';
+
+/** A long conversation keeps its latest messages: what led to the booking, at a bounded size. */
+const MAX_ATTACHED_MESSAGES = 100;
+
+type ConversationCopy = Omit<AttachedConversation, 'attachedAt'>;
+
+/**
+ * A copy of one of the owner's own conversations, as it is now; anyone else's (or an unknown one) is
+ * refused with the same 400, so an owner cannot learn whether another person's conversation exists.
+ */
+export async function copyOwnConversation(db: Database, userId: string, sessionId: string): Promise<ConversationCopy> {
+  const [session] = await db
+    .select({ question: aiSessions.question, category: aiSessions.category })
+    .from(aiSessions)
+    .where(and(eq(aiSessions.id, sessionId), eq(aiSessions.userId, userId)));
+  if (!session) throw new AppError('BAD_REQUEST', CONVERSATION_NOT_YOURS, { aiSessionId: CONVERSATION_NOT_YOURS });
+  const rows = await db
+    .select({ type: aiMessages.role, content: aiMessages.content, createdAt: aiMessages.createdAt })
+    .from(aiMessages)
+    .where(eq(aiMessages.sessionId, sessionId))
+    .orderBy(asc(aiMessages.createdAt), asc(aiMessages.id));
+  const kept = rows.slice(-MAX_ATTACHED_MESSAGES);
+  return {
+    title: session.question,
+    category: categoryOf(session.category),
+    messages: kept.map((m) => ({ type: m.type, content: m.content, at: m.createdAt.toISOString() })),
+    earlierOmitted: rows.length - kept.length,
+  };
+}
+
+function categoryOf(value: string): AiCategory {
+  return (AI_CATEGORIES as readonly string[]).includes(value) ? (value as AiCategory) : 'general';
+}
+
+/** Keeps the copy with the booking, inside the booking's transaction. */
+export async function attachConversation(db: Database, bookingId: string, copy: ConversationCopy): Promise<void> {
+  await db.insert(bookingAiConversations).values({ bookingId, ...copy });
+}
+
+/** The conversation attached to a booking, for its owner, its expert and administrators; 404 for anyone else. */
+export async function readAttachedConversation(db: Database, user: CurrentUser, bookingId: string): Promise<AttachedConversation | null> {
+  if (!isBookingId(bookingId)) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+  const [record] = await selectBookingRecords(db, eq(bookings.id, bookingId));
+  if (!record || actorsFor(record, user).length === 0) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+  const [row] = await db.select().from(bookingAiConversations).where(eq(bookingAiConversations.bookingId, bookingId));
+  if (!row) return null;
+  return {
+    title: row.title,
+    category: categoryOf(row.category),
+    attachedAt: row.attachedAt.toISOString(),
+    messages: row.messages as AttachedConversation['messages'],
+    earlierOmitted: row.earlierOmitted,
+  };
+}
