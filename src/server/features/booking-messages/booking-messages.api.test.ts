@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type WebSocket from 'ws';
 import { asUser, createPeerApp, createTestApp, ORIGIN, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
@@ -265,21 +265,22 @@ describe('unread counts and marking read', () => {
 
 describe('the e-mail about a message unread for 15 minutes', () => {
   const emailsAbout = async (number: number) => {
-    const { rows } = await t.database.db.execute<{ count: number }>(
-      sql`select count(*)::int as count from pgboss.job where name = 'email-send' and data->>'subject' like ${`%booking #${number}`}`,
-    );
-    return rows[0]!.count;
+    const { rows } = await t.database.executeSql(`select count(*)::int as count from pgboss.job where name = 'email-send' and data->>'subject' like $1`, [
+      `%booking #${number}`,
+    ]);
+    return (rows[0] as { count: number }).count;
   };
   const deps = () => ({ db: t.database.db, jobs: t.app.jobs, baseUrl: t.config.BASE_URL });
 
   it('is scheduled 15 minutes after the message, by the database clock that stamped it', async () => {
     const message = await send(owner, 'Are you there?');
-    const { rows } = await t.database.db.execute<{ start_after: Date | string }>(
-      sql`select start_after from pgboss.job where name = ${UNREAD_EMAIL_QUEUE} and (data->>'messageId')::bigint = ${message.id}`,
-    );
+    const { rows } = await t.database.executeSql(`select start_after from pgboss.job where name = $1 and (data->>'messageId')::bigint = $2`, [
+      UNREAD_EMAIL_QUEUE,
+      message.id,
+    ]);
     expect(rows).toHaveLength(1);
     const [row] = await t.database.db.select({ createdAt: bookingMessages.createdAt }).from(bookingMessages).where(eq(bookingMessages.id, message.id));
-    expect(new Date(rows[0]!.start_after).getTime() - row!.createdAt.getTime()).toBe(UNREAD_EMAIL_DELAY_MS);
+    expect(new Date((rows[0] as { start_after: Date | string }).start_after).getTime() - row!.createdAt.getTime()).toBe(UNREAD_EMAIL_DELAY_MS);
   });
 
   it('sends one e-mail for several unread messages in a row, with a link to the booking, and never twice', async () => {
@@ -293,12 +294,13 @@ describe('the e-mail about a message unread for 15 minutes', () => {
     // A retried job finds its message already e-mailed.
     expect(await sendUnreadEmail(deps(), first.id)).toBe(false);
     expect(await emailsAbout(quiet.number)).toBe(1);
-    const { rows } = await t.database.db.execute<{ to: string; text: string }>(
-      sql`select data->>'to' as to, data->>'text' as text from pgboss.job where name = 'email-send' and data->>'subject' = ${`New message from Olive Owner about booking #${quiet.number}`}`,
-    );
-    expect(rows[0]!.to).toBe(expert.email);
-    expect(rows[0]!.text).toContain(`${t.config.BASE_URL}/bookings/${quiet.id}`);
-    expect(rows[0]!.text).toContain('3 messages');
+    const { rows } = await t.database.executeSql(`select data->>'to' as to, data->>'text' as text from pgboss.job where name = 'email-send' and data->>'subject' = $1`, [
+      `New message from Olive Owner about booking #${quiet.number}`,
+    ]);
+    const email = rows[0] as { to: string; text: string };
+    expect(email.to).toBe(expert.email);
+    expect(email.text).toContain(`${t.config.BASE_URL}/bookings/${quiet.id}`);
+    expect(email.text).toContain('3 messages');
 
     // While those stay unread, a later message sends nothing more; once read, the next stretch gets its e-mail.
     const fourth = await send(owner, 'Still there?', quiet.id);
