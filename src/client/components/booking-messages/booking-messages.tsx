@@ -37,7 +37,7 @@ function useMarkShownAsRead(bookingId: string, messages: BookingMessage[], viewe
 export function BookingMessages({ booking }: { booking: BookingDetail }) {
   const thread = useMessageThread(booking.id);
   const live = useThreadLive(booking.id);
-  const list = useRef<HTMLOListElement>(null);
+  const list = useRef<HTMLDivElement>(null);
   const pages = thread.data?.pages ?? [];
   const viewer = pages[0]?.viewer;
   // Pages come newest first; each page is oldest first.
@@ -86,14 +86,15 @@ export function BookingMessages({ booking }: { booking: BookingDetail }) {
               </p>
             </div>
           ) : (
-            <ol
+            <div
               ref={list}
               role="log"
               aria-label={`Messages with ${otherName}`}
               aria-live="polite"
               tabIndex={0}
-              className="flex max-h-[32rem] flex-col gap-3 overflow-y-auto rounded-xl bg-slate-50 p-3 focus-visible:outline-2 focus-visible:outline-navy-500 sm:p-4"
+              className="max-h-[32rem] overflow-y-auto rounded-xl bg-slate-50 p-3 focus-visible:outline-2 focus-visible:outline-navy-500 sm:p-4"
             >
+              <ol className="flex flex-col gap-3">
               {thread.hasNextPage ? (
                 <li className="flex justify-center">
                   <Button variant="ghost" size="sm" onClick={() => void thread.fetchNextPage()} disabled={thread.isFetchingNextPage}>
@@ -120,7 +121,8 @@ export function BookingMessages({ booking }: { booking: BookingDetail }) {
                   />,
                 ];
               })}
-            </ol>
+              </ol>
+            </div>
           )}
           {viewer?.canWrite ? (
             <MessageComposer bookingId={booking.id} recipientName={otherName} />
