@@ -85,9 +85,9 @@ export const bookingMessageRoutes: FastifyPluginAsyncZod<{ deps: MessageDeps }> 
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      await writableThread(deps.db, user, request.params.id);
+      const access = await writableThread(deps.db, user, request.params.id);
       await limitSending(user.id, 'text');
-      return reply.status(201).send(await sendTextMessage(deps, user, request.params.id, request.body.text));
+      return reply.status(201).send(await sendTextMessage(deps, user, access, request.body.text));
     },
   );
 
@@ -106,7 +106,7 @@ export const bookingMessageRoutes: FastifyPluginAsyncZod<{ deps: MessageDeps }> 
     async (request, reply) => {
       const user = await requireUser(request);
       // Outsiders and closed threads are refused before the upload is read.
-      await writableThread(deps.db, user, request.params.id);
+      const access = await writableThread(deps.db, user, request.params.id);
       if (!request.isMultipart()) throw new AppError('BAD_REQUEST', CHOOSE_PHOTO, { photo: CHOOSE_PHOTO });
       await limitSending(user.id, 'photo');
       let photo: Buffer | undefined;
@@ -130,7 +130,7 @@ export const bookingMessageRoutes: FastifyPluginAsyncZod<{ deps: MessageDeps }> 
         const message = checked.error.issues[0]!.message;
         throw new AppError('BAD_REQUEST', message, { caption: message });
       }
-      return reply.status(201).send(await sendPhotoMessage(deps, user, request.params.id, photo, checked.data));
+      return reply.status(201).send(await sendPhotoMessage(deps, user, access, photo, checked.data));
     },
   );
 

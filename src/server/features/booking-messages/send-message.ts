@@ -7,7 +7,7 @@ import type { CurrentUser } from '../../../common/user.js';
 import { UNREAD_EMAIL_DELAY_MS, type BookingMessage, type MessageLiveEvent } from '../../../common/booking-messages.js';
 import type { PhotoPlace } from '../workspace/photo-store.js';
 import type { MessageDeps } from './message-deps.js';
-import { partyNames, writableThread } from './thread-access.js';
+import { partyNames, type WritableThread } from './thread-access.js';
 import { toBookingMessage } from './read-messages.js';
 import { threadTopic } from './message-topics.js';
 import { UNREAD_EMAIL_QUEUE, type UnreadEmailJob } from './unread-email.js';
@@ -24,15 +24,14 @@ interface NewMessage {
  * One transaction: the message, the job that e-mails the recipient if it is still unread in 15 minutes,
  * and the live event for the booking's open pages (delivered only once the message is committed).
  */
-async function storeMessage(deps: MessageDeps, user: CurrentUser, bookingId: string, content: NewMessage): Promise<BookingMessage> {
-  const access = await writableThread(deps.db, user, bookingId);
+async function storeMessage(deps: MessageDeps, user: CurrentUser, access: WritableThread, content: NewMessage): Promise<BookingMessage> {
   return inTransaction(deps.db, async (tx) => {
     const [row] = await tx
       .insert(bookingMessages)
       .values({
         bookingId: access.record.booking.id,
         senderId: user.id,
-        senderRole: access.role === 'owner' ? 'owner' : 'expert',
+        senderRole: access.role,
         recipientId: access.recipientId,
         body: content.body,
         photoName: content.photo?.name ?? null,
@@ -50,22 +49,23 @@ async function storeMessage(deps: MessageDeps, user: CurrentUser, bookingId: str
   });
 }
 
-export function sendTextMessage(deps: MessageDeps, user: CurrentUser, bookingId: string, text: string): Promise<BookingMessage> {
-  return storeMessage(deps, user, bookingId, { body: text });
+/** Sends a text on a thread the caller may write to (`writableThread`, checked by the caller). */
+export function sendTextMessage(deps: MessageDeps, user: CurrentUser, access: WritableThread, text: string): Promise<BookingMessage> {
+  return storeMessage(deps, user, access, { body: text });
 }
 
 /**
  * The photo's real type is read from its bytes, then it is re-encoded as a JPEG of at most 1600 px without
- * metadata (location), stored under a random name, and sent with its caption. The route has already
- * refused outsiders and closed threads (`writableThread`) before reading the upload.
+ * metadata (location), stored under a random name, and sent with its caption. The caller has already
+ * refused outsiders and closed threads (`writableThread`), before reading the upload.
  */
-export async function sendPhotoMessage(deps: MessageDeps, user: CurrentUser, bookingId: string, upload: Buffer, caption: string | undefined): Promise<BookingMessage> {
+export async function sendPhotoMessage(deps: MessageDeps, user: CurrentUser, access: WritableThread, upload: Buffer, caption: string | undefined): Promise<BookingMessage> {
   const image = await normalizeUploadedImage(upload);
   const { width, height } = await sizeOf(image.jpeg);
   const name = `${randomBytes(16).toString('hex')}.jpg`;
   const reference = await deps.photos.put(name, image.jpeg);
   try {
-    return await storeMessage(deps, user, bookingId, { body: caption || null, photo: { name, width, height } });
+    return await storeMessage(deps, user, access, { body: caption || null, photo: { name, width, height } });
   } catch (error) {
     await deps.photos.removeByUrl(reference);
     throw error;

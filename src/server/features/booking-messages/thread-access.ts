@@ -50,9 +50,11 @@ export async function threadAccess(db: Database, user: CurrentUser, rawId: strin
 }
 
 /** The access of a caller who is about to write: 403 for an administrator, 409 when the thread is closed. */
-export async function writableThread(db: Database, user: CurrentUser, rawId: string): Promise<ThreadAccess & { recipientId: string }> {
+export type WritableThread = ThreadAccess & { recipientId: string; role: 'owner' | 'expert' };
+
+export async function writableThread(db: Database, user: CurrentUser, rawId: string): Promise<WritableThread> {
   const access = await threadAccess(db, user, rawId);
   if (access.role === 'admin') throw new AppError('FORBIDDEN', ADMIN_READ_ONLY);
   if (!access.canWrite || !access.recipientId) throw new AppError('CONFLICT', access.closedReason ?? 'Messages cannot be sent on this booking.');
-  return { ...access, recipientId: access.recipientId };
+  return { ...access, role: access.role, recipientId: access.recipientId };
 }
