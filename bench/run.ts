@@ -8,6 +8,7 @@ import { benchPhotoChecks } from './photo-checks.js';
 import { benchSignedIn } from './signed-in.js';
 import { benchMemory } from './memory.js';
 import { benchPages } from './pages.js';
+import { benchMessages } from './messages.js';
 
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (pgUrl) process.env.BENCH_DATABASE_URL = pgUrl;
@@ -27,6 +28,10 @@ if (!only || only === 'experts') {
 if (!only || only === 'bookings') {
   console.log('\n== Bookings: POST /api/bookings, free slots, 50 people booking one time');
   await benchBookings();
+}
+if (!only || only === 'messages') {
+  console.log('\n== Booking messages: sent over HTTP on one app server, pushed to the live socket on another (PostgreSQL)');
+  await benchMessages();
 }
 if (!only || only === 'auth') {
   console.log('\n== Signed-in requests: GET /api/auth/user over many sessions, 50 connections');

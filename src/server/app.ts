@@ -53,10 +53,13 @@ import { applicationRoutes } from './features/applications/routes.js';
 import { reviewRoutes } from './features/reviews/routes.js';
 import { workspaceRoutes } from './features/workspace/routes.js';
 import { expertPhotoRoutes } from './features/workspace/expert-photo-routes.js';
-import { localPhotoStore, type PhotoStore } from './features/workspace/photo-store.js';
+import { EXPERT_PHOTOS, localPhotoStore, type PhotoPlace, type PhotoStore } from './features/workspace/photo-store.js';
 import { s3PhotoStore } from './features/workspace/s3-photo-store.js';
 import { createTestClock, testClockRoutes } from './features/test-clock/test-clock.js';
 import type { FeatureDeps } from './features/feature-deps.js';
+import { bookingMessageRoutes } from './features/booking-messages/routes.js';
+import { defineUnreadEmailJob } from './features/booking-messages/unread-email.js';
+import { MESSAGE_PHOTOS } from './features/booking-messages/send-message.js';
 import { createPayments } from './features/payments/payments.js';
 import { PRODUCT_NAME } from '../common/brand.js';
 import type { CurrentUser } from '../common/user.js';
@@ -100,9 +103,9 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-/** Expert photos go to the S3-compatible bucket when S3_BUCKET is set, else under DATA_DIR. */
-function createPhotoStore(config: Config): PhotoStore {
-  if (!config.S3_BUCKET) return localPhotoStore(config.DATA_DIR);
+/** Photos (expert photos, message photos) go to the S3-compatible bucket when S3_BUCKET is set, else under DATA_DIR. */
+function createPhotoStore(config: Config, place: PhotoPlace = EXPERT_PHOTOS): PhotoStore {
+  if (!config.S3_BUCKET) return localPhotoStore(config.DATA_DIR, place);
   return s3PhotoStore({
     bucket: config.S3_BUCKET,
     region: config.S3_REGION,
@@ -111,7 +114,7 @@ function createPhotoStore(config: Config): PhotoStore {
     accessKeyId: config.S3_ACCESS_KEY_ID!,
     secretAccessKey: config.S3_SECRET_ACCESS_KEY!,
     forcePathStyle: config.S3_FORCE_PATH_STYLE,
-  });
+  }, place);
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -165,6 +168,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   defineEmailJob(jobs, mailer);
   defineBookingNoticeJob(bookingDeps);
   defineReminderJob(bookingDeps);
+  defineUnreadEmailJob(bookingDeps);
   jobs.define(SWEEP_QUEUE, async () => {
     const { expired, completed } = await sweepBookings(bookingDeps);
     if (expired || completed) app.log.info({ expired, completed }, 'bookings sweep');
@@ -247,6 +251,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(expertPhotoRoutes, { photos });
   await app.register(workspaceRoutes, { ...featureDeps, photos, prefix: '/api/workspace' });
   await app.register(adminRoutes, { ...featureDeps, prefix: '/api/admin' });
+  await app.register(bookingMessageRoutes, {
+    deps: { db: database.db, jobs, fanout, photos: createPhotoStore(config, MESSAGE_PHOTOS), baseUrl: config.BASE_URL },
+  });
   if (testClock) await app.register(testClockRoutes, { clock: testClock });
   if (options.operatorToken) await app.register(operatorRoutes, { token: options.operatorToken });
 

@@ -470,3 +470,40 @@ export const bookingAiConversations = pgTable('booking_ai_conversations', {
   earlierOmitted: integer('earlier_omitted').notNull().default(0),
   attachedAt: timestamp('attached_at', { withTimezone: true }).notNull().defaultNow(),
 });
+export const MESSAGE_SENDER_ROLES = ['owner', 'expert'] as const;
+
+/**
+ * Messages between a booking's owner and its expert: text, or a photo (re-encoded JPEG, kept by name in the
+ * message photo store) with an optional caption. The recipient is the other party; `read_at` is when they
+ * read it, `emailed_at` when the unread-message e-mail covered it (so it is never e-mailed twice).
+ */
+export const bookingMessages = pgTable(
+  'booking_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    senderId: text('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    senderRole: text('sender_role', { enum: MESSAGE_SENDER_ROLES }).notNull(),
+    recipientId: text('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body'),
+    photoName: text('photo_name'),
+    photoWidth: integer('photo_width'),
+    photoHeight: integer('photo_height'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('booking_messages_booking_idx').on(t.bookingId, t.id),
+    // The unread counts (avatar menu, workspace) read only this small index.
+    index('booking_messages_unread_idx').on(t.recipientId, t.bookingId).where(sql`${t.readAt} is null`),
+    oneOf('booking_messages', t.senderRole, MESSAGE_SENDER_ROLES),
+    check('booking_messages_content_check', sql`${t.body} is not null or ${t.photoName} is not null`),
+  ],
+);

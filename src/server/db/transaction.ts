@@ -24,7 +24,7 @@ export function transactionExecutor(db: Database): SqlExecutor | undefined {
 }
 
 /** Lock namespaces for `pg_advisory_xact_lock(namespace, key)`. */
-export const LOCKS = { bookingsOfExpert: 1, applicationsOfUser: 2 } as const;
+export const LOCKS = { bookingsOfExpert: 1, applicationsOfUser: 2, unreadEmailOfThread: 3 } as const;
 
 /**
  * Serialises writers of one key until the transaction ends (PostgreSQL; PGlite runs one transaction at a

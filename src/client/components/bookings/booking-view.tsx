@@ -12,8 +12,9 @@ import { BookingStatusNotice } from './booking-status-notice';
 import { SERVICE_TYPE_LABELS } from './service-type-labels';
 import { BookingReviewCard } from '../reviews/booking-review-card';
 import { BookingAiConversation } from '../ai-handoff/booking-ai-conversation';
+import { BookingMessages } from '../booking-messages/booking-messages';
 
-/** A booking's own page: its details, price and payment, the actions allowed now, and its history. */
+/** A booking's own page: its details, price and payment, the actions allowed now, its messages and its history. */
 export function BookingView({ booking }: { booking: BookingDetail }) {
   return (
     <div className="flex flex-col gap-6">
@@ -44,7 +45,8 @@ export function BookingView({ booking }: { booking: BookingDetail }) {
           <BookingPrice booking={booking} />
           <BookingActions booking={booking} />
         </aside>
-        <div className="min-w-0 lg:col-span-2 lg:col-start-1 lg:row-start-2">
+        <div className="flex min-w-0 flex-col gap-6 lg:col-span-2 lg:col-start-1 lg:row-start-2">
+          <BookingMessages booking={booking} />
           <BookingHistory booking={booking} />
         </div>
       </div>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Briefcase, CalendarDays, History, LogOut, Settings, ShieldCheck, User as UserIcon, Users } from 'lucide-react';
+import { Briefcase, CalendarDays, History, LogOut, MessageSquare, Settings, ShieldCheck, User as UserIcon, Users } from 'lucide-react';
 import type { CurrentUser } from '@common/user';
 import { avatarInitial, displayName } from '@common/user-display';
 import { Avatar } from '../ui/avatar';
@@ -12,16 +12,30 @@ import {
   DropdownMenuTrigger,
 } from '../ui/dropdown-menu';
 import { logOut } from '../../lib/api/auth';
+import { useRefreshUnreadOnNavigation, useUnreadCounts } from '../../lib/api/booking-messages';
 
 export function UserMenu({ user }: { user: CurrentUser }) {
   const name = displayName(user);
+  const unread = useUnreadCounts().data;
+  useRefreshUnreadOnNavigation();
+  const unreadTotal = unread?.total ?? 0;
+  const unreadLabel = unreadTotal === 1 ? '1 unread message' : `${unreadTotal} unread messages`;
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
-        className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-navy-500"
-        aria-label="Account menu"
+        className="relative rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-navy-500"
+        aria-label={unreadTotal > 0 ? `Account menu, ${unreadLabel}` : 'Account menu'}
       >
         <Avatar src={user.profileImageUrl} initial={avatarInitial(user)} alt={name} />
+        {unreadTotal > 0 ? (
+          <span
+            aria-hidden
+            data-testid="unread-badge"
+            className="absolute -right-1 -top-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-semibold leading-none text-white ring-2 ring-white"
+          >
+            {unreadTotal > 99 ? '99+' : unreadTotal}
+          </span>
+        ) : null}
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-56">
         <DropdownMenuLabel>
@@ -29,6 +43,14 @@ export function UserMenu({ user }: { user: CurrentUser }) {
           <p className="truncate text-xs text-slate-500">{user.email}</p>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
+        {unread && unread.bookings[0] ? (
+          <DropdownMenuItem asChild>
+            {/* The booking with the most recent unread message. */}
+            <Link to={`/bookings/${unread.bookings[0].bookingId}`} className="font-medium">
+              <MessageSquare aria-hidden /> {unreadLabel}
+            </Link>
+          </DropdownMenuItem>
+        ) : null}
         <DropdownMenuItem asChild>
           <Link to="/profile">
             <UserIcon aria-hidden /> My Profile

@@ -4,10 +4,13 @@ import type { WorkspaceBooking } from '@common/workspace';
 import { Skeleton } from '../ui/skeleton';
 import { LoadFailed } from '../bookings/load-failed';
 import { useWorkspaceBookings } from '../../lib/api/workspace';
+import { useUnreadCounts } from '../../lib/api/booking-messages';
 import { WorkspaceBookingCard } from './workspace-booking-card';
 
-function BookingGroup({ id, title, icon: Icon, empty, bookings, note }: {
+function BookingGroup({ id, title, icon: Icon, empty, bookings, note, unread }: {
   id: string;
+  /** Unread messages per booking id. */
+  unread: Map<string, number>;
   title: string;
   icon: typeof Inbox;
   empty: string;
@@ -24,7 +27,7 @@ function BookingGroup({ id, title, icon: Icon, empty, bookings, note }: {
       {bookings.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-5 text-sm text-slate-600">{empty}</p>
       ) : (
-        bookings.map((booking) => <WorkspaceBookingCard key={booking.id} booking={booking} now={now} />)
+        bookings.map((booking) => <WorkspaceBookingCard key={booking.id} booking={booking} now={now} unreadMessages={unread.get(booking.id)} />)
       )}
       {note}
     </section>
@@ -34,6 +37,8 @@ function BookingGroup({ id, title, icon: Icon, empty, bookings, note }: {
 /** The workspace's bookings: requests to answer, upcoming and past. */
 export function BookingsPanel() {
   const bookings = useWorkspaceBookings();
+  const unreadCounts = useUnreadCounts().data;
+  const unread = new Map(unreadCounts?.bookings.map((entry) => [entry.bookingId, entry.count]) ?? []);
   if (bookings.isPending) {
     return (
       <div className="flex flex-col gap-3" role="status" aria-label="Loading bookings">
@@ -48,14 +53,16 @@ export function BookingsPanel() {
     <div className="flex flex-col gap-8">
       <BookingGroup
         id="requests-heading"
+        unread={unread}
         title="Requests"
         icon={Inbox}
         bookings={requests}
         empty="No requests waiting. New booking requests appear here, and we e-mail you as each one arrives."
       />
-      <BookingGroup id="upcoming-heading" title="Upcoming" icon={CalendarCheck2} bookings={upcoming} empty="No confirmed bookings coming up." />
+      <BookingGroup id="upcoming-heading" unread={unread} title="Upcoming" icon={CalendarCheck2} bookings={upcoming} empty="No confirmed bookings coming up." />
       <BookingGroup
         id="past-heading"
+        unread={unread}
         title="Past"
         icon={History}
         bookings={past}

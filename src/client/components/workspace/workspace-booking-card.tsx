@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Anchor, Clock, Mail, Phone, Video } from 'lucide-react';
+import { Link } from 'react-router';
+import { Anchor, Clock, Mail, MessageSquare, Phone, Video } from 'lucide-react';
 import { BOAT_TYPE_LABELS } from '@common/booking';
 import { formatPrice } from '@common/expert-rules';
 import type { WorkspaceBooking } from '@common/workspace';
@@ -22,7 +23,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** One booking as the expert works it: when, who, what, where, and the answers open to them now. */
-export function WorkspaceBookingCard({ booking, now }: { booking: WorkspaceBooking; now: Date }) {
+export function WorkspaceBookingCard({ booking, now, unreadMessages = 0 }: { booking: WorkspaceBooking; now: Date; unreadMessages?: number }) {
   const times = bookingTimes(booking);
   const onsite = booking.onsite;
   const started = new Date(booking.startsAt).getTime() <= now.getTime();
@@ -106,7 +107,21 @@ export function WorkspaceBookingCard({ booking, now }: { booking: WorkspaceBooki
         </p>
       ) : null}
 
-      <BookingAnswerButtons booking={booking} />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Link
+          to={`/bookings/${booking.id}`}
+          className="inline-flex items-center gap-1.5 text-sm font-medium text-navy-700 hover:underline"
+        >
+          <MessageSquare aria-hidden className="size-4" /> Booking page and messages
+          <span className="sr-only"> of booking #{booking.number}</span>
+          {unreadMessages > 0 ? (
+            <span className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white" data-testid="booking-unread">
+              {unreadMessages} unread
+            </span>
+          ) : null}
+        </Link>
+        <BookingAnswerButtons booking={booking} />
+      </div>
     </Card>
   );
 }

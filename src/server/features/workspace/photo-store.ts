@@ -16,12 +16,22 @@ export const PHOTO_URL_PREFIX = '/api/expert-photos/';
 /** Names the store writes: the expert id and a random part, so a new photo is a new URL (cached forever). */
 export const PHOTO_NAME = /^\d{1,10}-[0-9a-f]{32}\.jpg$/;
 
-/** Photos under DATA_DIR/expert-photos, served by `GET /api/expert-photos/{name}`. */
-export function localPhotoStore(dataDir: string): PhotoStore {
-  const folder = resolve(dataDir, 'expert-photos');
+/** Which photos a store holds: their folder (or bucket prefix), what `put` answers before a name, and the names allowed. */
+export interface PhotoPlace {
+  folder: string;
+  /** The public URL prefix for expert photos; for private photos a reference only their own routes resolve. */
+  urlPrefix: string;
+  name: RegExp;
+}
+
+export const EXPERT_PHOTOS: PhotoPlace = { folder: 'expert-photos', urlPrefix: PHOTO_URL_PREFIX, name: PHOTO_NAME };
+
+/** Photos under DATA_DIR/<place.folder>; expert photos are served by `GET /api/expert-photos/{name}`. */
+export function localPhotoStore(dataDir: string, place: PhotoPlace = EXPERT_PHOTOS): PhotoStore {
+  const folder = resolve(dataDir, place.folder);
   const pathOf = (name: string) => {
     // Names come from URLs and requests: only the store's own pattern may reach the file system.
-    if (!PHOTO_NAME.test(name)) return null;
+    if (!place.name.test(name)) return null;
     return join(folder, name);
   };
   return {
@@ -30,7 +40,7 @@ export function localPhotoStore(dataDir: string): PhotoStore {
       if (!path) throw new Error(`not a photo name: ${name}`);
       await mkdir(folder, { recursive: true });
       await writeFile(path, bytes);
-      return `${PHOTO_URL_PREFIX}${name}`;
+      return `${place.urlPrefix}${name}`;
     },
     async get(name) {
       const path = pathOf(name);
@@ -43,8 +53,8 @@ export function localPhotoStore(dataDir: string): PhotoStore {
       }
     },
     async removeByUrl(url) {
-      if (!url?.startsWith(PHOTO_URL_PREFIX)) return;
-      const path = pathOf(url.slice(PHOTO_URL_PREFIX.length));
+      if (!url?.startsWith(place.urlPrefix)) return;
+      const path = pathOf(url.slice(place.urlPrefix.length));
       if (path) await rm(path, { force: true });
     },
   };

@@ -1,5 +1,5 @@
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
-import { PHOTO_NAME, PHOTO_URL_PREFIX, type PhotoStore } from './photo-store.js';
+import { EXPERT_PHOTOS, type PhotoPlace, type PhotoStore } from './photo-store.js';
 
 export interface S3PhotoStoreOptions {
   bucket: string;
@@ -12,8 +12,6 @@ export interface S3PhotoStoreOptions {
   forcePathStyle: boolean;
 }
 
-/** Where a photo lives in the bucket. */
-export const S3_PHOTO_PREFIX = 'expert-photos/';
 
 function isMissing(error: unknown): boolean {
   if (error instanceof NoSuchKey) return true;
@@ -22,10 +20,10 @@ function isMissing(error: unknown): boolean {
 }
 
 /**
- * Photos in an S3-compatible bucket under `expert-photos/`. The URLs are the local store's
+ * Photos in an S3-compatible bucket under `<place.folder>/` (`expert-photos/` by default). The URLs are the local store's
  * (`/api/expert-photos/{name}`), so our route still serves them and the bucket can stay private.
  */
-export function s3PhotoStore(options: S3PhotoStoreOptions): PhotoStore {
+export function s3PhotoStore(options: S3PhotoStoreOptions, place: PhotoPlace = EXPERT_PHOTOS): PhotoStore {
   const client = new S3Client({
     region: options.region,
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),
@@ -37,7 +35,7 @@ export function s3PhotoStore(options: S3PhotoStoreOptions): PhotoStore {
   });
   const Bucket = options.bucket;
   // Names come from URLs and requests: only the store's own pattern may reach the bucket.
-  const keyOf = (name: string) => (PHOTO_NAME.test(name) ? `${S3_PHOTO_PREFIX}${name}` : null);
+  const keyOf = (name: string) => (place.name.test(name) ? `${place.folder}/${name}` : null);
 
   return {
     async put(name, bytes) {
@@ -46,7 +44,7 @@ export function s3PhotoStore(options: S3PhotoStoreOptions): PhotoStore {
       await client.send(
         new PutObjectCommand({ Bucket, Key, Body: bytes, ContentType: 'image/jpeg', CacheControl: 'public, max-age=31536000, immutable' }),
       );
-      return `${PHOTO_URL_PREFIX}${name}`;
+      return `${place.urlPrefix}${name}`;
     },
     async get(name) {
       const Key = keyOf(name);
@@ -61,8 +59,8 @@ export function s3PhotoStore(options: S3PhotoStoreOptions): PhotoStore {
       }
     },
     async removeByUrl(url) {
-      if (!url?.startsWith(PHOTO_URL_PREFIX)) return;
-      const Key = keyOf(url.slice(PHOTO_URL_PREFIX.length));
+      if (!url?.startsWith(place.urlPrefix)) return;
+      const Key = keyOf(url.slice(place.urlPrefix.length));
       if (Key) await client.send(new DeleteObjectCommand({ Bucket, Key }));
     },
   };

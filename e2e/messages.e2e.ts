@@ -1,0 +1,132 @@
+import { spawnSync } from 'node:child_process';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { Expert } from '../src/common/expert.js';
+import { demoEmailOf } from '../src/server/db/seed/demo-accounts.js';
+import { MOBILE, baseUrl, expectAccessible, newPage, launchBrowser, signUpThroughUi, snap, uniqueEmail } from './browser.js';
+import { bookVideo } from './book-through-api.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+const EXPERT_PASSWORD = 'messages-pass-42';
+
+function setPassword(email: string) {
+  const result = spawnSync('npm', ['run', '--silent', 'user:set-password', '--', email, '--password', EXPERT_PASSWORD], {
+    env: { ...process.env, DATA_DIR: inject('dataDir'), PORT: new URL(baseUrl()).port, BASE_URL: baseUrl(), DATABASE_URL: '' },
+    encoding: 'utf8',
+  });
+  expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByRole('tab', { name: 'Sign In' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).last().click();
+  await page.getByRole('heading', { name: /Welcome back to/ }).waitFor();
+}
+
+const thread = (page: Page) => page.getByRole('log', { name: /^Messages with/ });
+
+async function send(page: Page, text: string) {
+  await page.getByRole('textbox', { name: 'Message' }).fill(text);
+  await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await thread(page).getByText(text, { exact: true }).waitFor();
+  await expect.poll(() => page.getByRole('textbox', { name: 'Message' }).inputValue()).toBe('');
+}
+
+describe('messages on a booking', () => {
+  it('carries text and photos live between the owner and the expert, keeps markup as text, and counts unread messages', async () => {
+    const experts = (await (await fetch(`${baseUrl()}/api/experts?serviceType=video&available=true&sort=name&limit=100`)).json()) as Expert[];
+    // Not the first ones (other journeys book them) nor the last (the workspace journey changes its hours).
+    const expert = experts.at(-3)!;
+    const expertEmail = demoEmailOf(expert.name);
+    setPassword(expertEmail);
+
+    const { context: ownerContext, page: owner } = await newPage(browser);
+    await owner.goto('/login');
+    await signUpThroughUi(owner, { firstName: 'Olive', lastName: 'Mariner', email: uniqueEmail('olive'), password: 'harbor-pass-42' });
+    await owner.getByRole('heading', { name: /Welcome back to/ }).waitFor();
+    const booking = await bookVideo(owner, expert, 'Raw-water pump leaks at the shaft seal', 9);
+
+    // The expert, on a phone, opens the booking from the workspace.
+    const { context: expertContext, page: pro } = await newPage(browser, MOBILE);
+    await signIn(pro, expertEmail, EXPERT_PASSWORD);
+    await pro.goto('/workspace');
+    await pro.locator(`[data-testid="workspace-booking"][data-number="${booking.number}"]`).getByRole('link', { name: /Booking page and messages/ }).click();
+    await pro.getByRole('heading', { name: `Booking #${booking.number}` }).waitFor();
+    await pro.getByText('No messages yet').waitFor();
+    await snap(pro, 'messages-empty-390');
+    await expectAccessible(pro);
+
+    const dialogs: string[] = [];
+    for (const page of [owner, pro]) page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    // A marker that a reload would wipe: the expert's page must take the messages without one.
+    await pro.evaluate(() => ((window as unknown as { stayedOpen: boolean }).stayedOpen = true));
+
+    await owner.goto(`/bookings/${booking.id}`);
+    await owner.getByRole('heading', { name: 'Messages' }).waitFor();
+    await send(owner, 'Hello! The pump drips about once a second when the engine runs.');
+    await thread(pro).getByText('Hello! The pump drips about once a second when the engine runs.').waitFor();
+
+    await send(pro, 'Thanks. Could you send a photo of the seal area?\nFrom below if you can.');
+    await thread(owner).getByText(/Could you send a photo of the seal area\?/).waitFor();
+    // The owner's page read it, so the expert sees 'Seen' under their message.
+    await thread(pro).getByText('Seen').waitFor();
+
+    // A photo with a caption (a PNG: the server re-encodes it as JPEG).
+    const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#2f6f8f' } }).png().toBuffer();
+    await owner.getByTestId('message-photo-input').setInputFiles({ name: 'seal.png', mimeType: 'image/png', buffer: photo });
+    await owner.getByRole('textbox', { name: 'Photo caption' }).fill('Seal from below');
+    await owner.getByRole('button', { name: 'Send' }).click();
+    const received = thread(pro).getByRole('img', { name: 'Photo from Olive Mariner' });
+    await received.waitFor();
+    await expect.poll(() => received.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1200);
+    await thread(pro).getByText('Seal from below').waitFor();
+    await thread(pro).getByRole('button', { name: 'Open the photo from olive mariner' }).click();
+    await pro.getByRole('dialog', { name: 'Photo from Olive Mariner' }).waitFor();
+    await snap(pro, 'messages-photo-open-390');
+    await pro.keyboard.press('Escape');
+
+    // Markup stays text and runs nothing.
+    const attempts = ['<img src=x onerror=alert(1)>', '<script>alert("messages")</script>'];
+    for (const attempt of attempts) await send(owner, attempt);
+    for (const attempt of attempts) await thread(pro).getByText(attempt, { exact: true }).waitFor();
+    expect(await pro.locator('img[src="x"]').count()).toBe(0);
+    expect(await pro.evaluate(() => (window as unknown as { stayedOpen?: boolean }).stayedOpen)).toBe(true);
+
+    await snap(pro, 'messages-thread-390');
+    await snap(owner, 'messages-thread-1280');
+    await expectAccessible(owner);
+    await expectAccessible(pro);
+
+    // On another page, the expert's avatar menu and workspace count what arrives.
+    await pro.goto('/workspace');
+    await pro.getByRole('heading', { name: 'Expert Workspace' }).waitFor();
+    await send(owner, 'Also, the bilge alarm went off once.');
+    // A page change reads the counts again.
+    await pro.goto('/bookings');
+    await pro.getByRole('button', { name: 'Account menu, 1 unread message' }).waitFor();
+    await pro.goto('/workspace');
+    await pro.locator(`[data-testid="workspace-booking"][data-number="${booking.number}"]`).getByTestId('booking-unread').getByText('1 unread').waitFor();
+    await pro.getByRole('button', { name: 'Account menu, 1 unread message' }).click();
+    await pro.getByRole('menuitem', { name: '1 unread message' }).click();
+    await thread(pro).getByText('Also, the bilge alarm went off once.').waitFor();
+    await pro.getByRole('button', { name: 'Account menu' }).waitFor();
+
+    expect(dialogs).toEqual([]);
+    await ownerContext.close();
+    await expertContext.close();
+  });
+});

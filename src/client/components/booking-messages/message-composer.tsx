@@ -1,0 +1,129 @@
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { ImagePlus, Loader2, Send, X } from 'lucide-react';
+import { MESSAGE_MAX_LENGTH, MESSAGE_PHOTO_MAX_BYTES, messageTextSchema, photoCaptionSchema } from '@common/booking-messages';
+import { Button } from '../ui/button';
+import { Textarea } from '../ui/textarea';
+import { ApiError } from '../../lib/api-request';
+import { useSendMessage } from '../../lib/api/booking-messages';
+
+const PHOTO_TOO_LARGE = 'The photo is larger than 10 MB. Please choose a smaller one.';
+
+function errorText(error: unknown): string {
+  if (error instanceof ApiError) return error.serverMessage ?? 'The message could not be sent. Please try again.';
+  return 'The message could not be sent. Check your connection and try again.';
+}
+
+/**
+ * Writes a message: text (Enter sends, Shift+Enter starts a new line) and optionally one photo with the
+ * text as its caption. A failed send keeps what was written and says why, here in the composer.
+ */
+export function MessageComposer({ bookingId, recipientName }: { bookingId: string; recipientName: string }) {
+  const send = useSendMessage(bookingId);
+  const [text, setText] = useState('');
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const errorId = useId();
+
+  const choosePhoto = (file: File | undefined) => {
+    if (!file) return;
+    if (file.size > MESSAGE_PHOTO_MAX_BYTES) {
+      setError(PHOTO_TOO_LARGE);
+      return;
+    }
+    setError(null);
+    setPhoto(file);
+  };
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (send.isPending) return;
+    const checked = photo ? photoCaptionSchema.safeParse(text) : messageTextSchema.safeParse(text);
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message ?? 'Please check the message');
+      return;
+    }
+    setError(null);
+    send.mutate(
+      { text: checked.data ?? '', photo },
+      {
+        onSuccess: () => {
+          setText('');
+          setPhoto(null);
+          if (fileInput.current) fileInput.current.value = '';
+        },
+        onError: (failure) => setError(errorText(failure)),
+      },
+    );
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-2 border-t border-slate-200 pt-3" aria-label="Write a message">
+      {photo ? (
+        <div className="flex items-center gap-2 self-start rounded-lg border border-slate-200 bg-slate-50 py-1 pl-3 pr-1 text-sm text-slate-700">
+          <ImagePlus aria-hidden className="size-4 text-navy-600" />
+          <span className="max-w-52 truncate">{photo.name}</span>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            className="size-7"
+            aria-label="Remove the photo"
+            onClick={() => {
+              setPhoto(null);
+              if (fileInput.current) fileInput.current.value = '';
+            }}
+          >
+            <X aria-hidden className="size-4" />
+          </Button>
+        </div>
+      ) : null}
+      <div className="flex items-end gap-2">
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/*"
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden
+          onChange={(event) => choosePhoto(event.target.files?.[0])}
+          data-testid="message-photo-input"
+        />
+        <Button type="button" variant="outline" size="icon" className="shrink-0" aria-label="Attach a photo" onClick={() => fileInput.current?.click()}>
+          <ImagePlus aria-hidden />
+        </Button>
+        <Textarea
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+          rows={2}
+          maxLength={MESSAGE_MAX_LENGTH}
+          placeholder={photo ? 'Add a caption (optional)' : `Write to ${recipientName}...`}
+          aria-label={photo ? 'Photo caption' : 'Message'}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className="min-h-11 resize-none"
+        />
+        <Button type="submit" className="shrink-0" disabled={send.isPending}>
+          {send.isPending ? <Loader2 aria-hidden className="animate-spin" /> : <Send aria-hidden />}
+          <span className="hidden sm:inline">{send.isPending ? 'Sending...' : 'Send'}</span>
+          <span className="sr-only sm:hidden">{send.isPending ? 'Sending...' : 'Send'}</span>
+        </Button>
+      </div>
+      {error ? (
+        <p id={errorId} role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : (
+        <p className="text-xs text-slate-500">Enter sends, Shift+Enter starts a new line.</p>
+      )}
+    </form>
+  );
+}
