@@ -42,6 +42,7 @@ import { operatorRoutes } from './features/users/operator-routes.js';
 import { createJobQueue, type JobQueue } from './jobs/job-queue.js';
 import { defineEmailJob, enqueueEmail } from './mail/email-job.js';
 import { bookingRoutes } from './features/bookings/routes.js';
+import { followUpSummaryRoutes } from './features/follow-up-summary/routes.js';
 import { SWEEP_CRON, SWEEP_QUEUE, sweepBookings } from './features/bookings/sweep-bookings.js';
 import { defineBookingNoticeJob } from './features/bookings/booking-notices.js';
 import type { BookingDeps } from './features/bookings/booking-deps.js';
@@ -234,6 +235,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(expertRoutes, { listings: expertListings });
   await app.register(aiRoutes, createAiProvider(config));
   await app.register(bookingRoutes, { deps: bookingDeps });
+  await app.register(followUpSummaryRoutes, { deps: bookingDeps });
   await app.register(paymentRoutes, { payments });
   const featureDeps: FeatureDeps = { deps: bookingDeps, listings: expertListings };
   await app.register(applicationRoutes, featureDeps);
