@@ -10,6 +10,7 @@ import { BookingPrice } from './booking-price';
 import { BookingStatusBadge } from './booking-status-badge';
 import { BookingStatusNotice } from './booking-status-notice';
 import { SERVICE_TYPE_LABELS } from './service-type-labels';
+import { BookingFollowUp } from '../follow-up-summary/booking-follow-up';
 
 /** A booking's own page: its details, price and payment, the actions allowed now, and its history. */
 export function BookingView({ booking }: { booking: BookingDetail }) {
@@ -35,6 +36,7 @@ export function BookingView({ booking }: { booking: BookingDetail }) {
         <div className="flex min-w-0 flex-col gap-6 lg:col-span-2 lg:col-start-1 lg:row-start-1">
           <BookingDetails booking={booking} />
           {booking.onsite ? <BookingOnsiteDetails onsite={booking.onsite} /> : null}
+          <BookingFollowUp booking={booking} />
         </div>
         <aside aria-label="Price and actions" className="flex min-w-0 flex-col gap-6 lg:col-start-3 lg:row-span-2 lg:row-start-1">
           <BookingPrice booking={booking} />
