@@ -27,7 +27,7 @@ export function PartsFields() {
             const id = (name: string) => `parts-${index}-${name}`;
             return (
               <li key={field.id} className="rounded-lg border border-slate-200 bg-slate-50/60 p-3">
-                <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_10rem_5.5rem_auto] sm:items-start">
+                <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem_5.5rem_auto] sm:items-start">
                   <div className="flex flex-col gap-1.5">
                     <Label htmlFor={id('name')}>Part {number}</Label>
                     <Input

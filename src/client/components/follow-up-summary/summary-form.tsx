@@ -26,26 +26,24 @@ export function SummaryForm({ booking, summary, onDone }: { booking: Booking; su
   const amending = summary !== null;
 
   const send = (markCompleted: boolean) =>
+    // mutateAsync, not mutate's callbacks: the saved summary replaces this form, which unmounts before they would run.
     form.handleSubmit((content) =>
-      write.mutate(
-        { id: booking.id, ...content, markCompleted },
-        {
-          onSuccess: () => {
-            showToast({
-              title: amending ? 'Summary updated' : 'Summary sent',
-              description: `${booking.owner.name} can read it on the booking page and gets it by e-mail.${markCompleted ? ` Booking #${booking.number} is completed.` : ''}`,
-            });
-            onDone();
-          },
-          onError: (failure) => {
-            // The server checks with the same schema; its field messages go next to the fields.
-            if (failure instanceof ApiError) {
-              for (const [path, message] of Object.entries(failure.fieldErrors)) {
-                if (path.split('.')[0]! in form.getValues()) form.setError(path as FieldPath<SummaryFormValues>, { message }, { shouldFocus: true });
-              }
+      write.mutateAsync({ id: booking.id, ...content, markCompleted }).then(
+        () => {
+          showToast({
+            title: amending ? 'Summary updated' : 'Summary sent',
+            description: `${booking.owner.name} can read it on the booking page and gets it by e-mail.${markCompleted ? ` Booking #${booking.number} is completed.` : ''}`,
+          });
+          onDone();
+        },
+        (failure: unknown) => {
+          // The server checks with the same schema; its field messages go next to the fields.
+          if (failure instanceof ApiError) {
+            for (const [path, message] of Object.entries(failure.fieldErrors)) {
+              if (path.split('.')[0]! in form.getValues()) form.setError(path as FieldPath<SummaryFormValues>, { message }, { shouldFocus: true });
             }
-            showToast({ title: 'Summary not sent', description: errorText(failure, 'The summary could not be sent. Please try again.'), variant: 'destructive' });
-          },
+          }
+          showToast({ title: 'Summary not sent', description: errorText(failure, 'The summary could not be sent. Please try again.'), variant: 'destructive' });
         },
       ),
     );
