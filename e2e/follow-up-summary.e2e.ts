@@ -131,6 +131,9 @@ describe('the follow-up summary of a video consultation', () => {
     await owner.setViewportSize(MOBILE);
     await noHorizontalOverflow(owner);
     await snap(owner, 'follow-up-summary-owner-390');
+    // The dashboard's activity says the summary is there.
+    await owner.goto('/dashboard');
+    await owner.getByText(new RegExp(`Booking #${booking.number} · .+ · Summary available`)).waitFor();
     await ownerContext.close();
     await expertContext.close();
   });

@@ -14,7 +14,7 @@ export function useVideoSteps(): Step[] {
     { title: payment.firstStep, text: `Choose a time and describe the problem. ${payment.text}.` },
     { title: 'Get your link by e-mail', text: 'Once the booking is confirmed, we e-mail you a calendar invite and the link to your booking.' },
     { title: 'Join the call', text: 'At the booked time, join from your booking on your phone or computer and show the expert the problem.' },
-    { title: 'Get a follow-up summary', text: 'The expert writes up what was found and the next steps, so you have it in writing.' },
+    { title: 'Get a follow-up summary', text: 'The expert writes up what was found, the next steps and any parts, so you have it in writing.' },
   ];
 }
 

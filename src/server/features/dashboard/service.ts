@@ -5,6 +5,7 @@ import { countAiQuestions, listAiSessions } from '../ai/service.js';
 import { completedBookingFigures, recentBookings } from '../bookings/read-bookings.js';
 import type { BookingRecord } from '../bookings/booking-record.js';
 import { describeTime } from '../../../common/zoned-time.js';
+import { bookingsWithSummary } from '../follow-up-summary/read-summary.js';
 
 /** The signed-in user's figures, counted from the records of what they did. */
 export async function getDashboardStats(db: Database, userId: string): Promise<DashboardStats> {
@@ -17,13 +18,14 @@ export async function getDashboardStats(db: Database, userId: string): Promise<D
   };
 }
 
-function bookingActivity({ booking, expert }: BookingRecord): ActivityItem {
+function bookingActivity({ booking, expert }: BookingRecord, summaries: Set<string>): ActivityItem {
   const video = booking.serviceType === 'video';
+  const summary = summaries.has(booking.id) ? ' · Summary available' : '';
   return {
     id: `booking:${booking.id}`,
     type: video ? 'consultation' : 'onsite',
     title: `${video ? 'Video consultation' : 'Onsite service'} with ${expert.name}`,
-    description: `Booking #${booking.number} · ${describeTime(booking.startsAt, booking.timeZone)}`,
+    description: `Booking #${booking.number} · ${describeTime(booking.startsAt, booking.timeZone)}${summary}`,
     date: booking.updatedAt.toISOString(),
     status: booking.status,
     href: `/bookings/${booking.id}`,
@@ -33,6 +35,7 @@ function bookingActivity({ booking, expert }: BookingRecord): ActivityItem {
 /** The user's activity across features (bookings and AI questions), most recent first. */
 export async function getRecentActivity(db: Database, userId: string, limit: number): Promise<ActivityItem[]> {
   const [sessions, bookings] = await Promise.all([listAiSessions(db, userId, limit), recentBookings(db, userId, limit)]);
+  const summaries = await bookingsWithSummary(db, bookings.map((record) => record.booking.id));
   const questions: ActivityItem[] = sessions.map((session) => ({
     id: `ai_query:${session.id}`,
     type: 'ai_query',
@@ -41,5 +44,5 @@ export async function getRecentActivity(db: Database, userId: string, limit: num
     date: session.createdAt,
     status: 'completed',
   }));
-  return [...bookings.map(bookingActivity), ...questions].sort((a, b) => b.date.localeCompare(a.date)).slice(0, limit);
+  return [...bookings.map((record) => bookingActivity(record, summaries)), ...questions].sort((a, b) => b.date.localeCompare(a.date)).slice(0, limit);
 }

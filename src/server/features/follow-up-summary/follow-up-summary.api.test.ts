@@ -280,5 +280,12 @@ describe('PUT /api/bookings/{id}/summary: what', () => {
     expect(updated!.text).toContain('Erin Engines has updated the follow-up summary of your video consultation.');
     expect(updated!.text).toContain('Parts\nNo parts needed.');
     expect(await emailsWithSubject(`Follow-up summary: #${booking.number} with Erin Engines`)).toHaveLength(1);
+
+    // The owner's dashboard says the consultation has its summary.
+    const activity = (await get(owner, '/api/dashboard/recent-activity')).json() as { href?: string; description: string }[];
+    const item = activity.find((entry) => entry.href === `/bookings/${booking.id}`);
+    expect(item?.description).toMatch(/ · Summary available$/);
+    const other = activity.find((entry) => entry.href && entry.href !== `/bookings/${booking.id}` && !entry.description.includes('Summary'));
+    expect(other).toBeDefined();
   });
 });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { bookings, followUpSummaries } from '../../db/schema.js';
 import { AppError } from '../../core/app-error.js';
@@ -47,4 +47,11 @@ export async function followUpOf(db: Database, record: BookingRecord, actors: re
 export async function readFollowUp(db: Database, user: CurrentUser, bookingId: string, now: Date): Promise<BookingFollowUp> {
   const { record, actors } = await bookingForSummary(db, user, bookingId);
   return followUpOf(db, record, actors, now);
+}
+
+/** Which of these bookings have a follow-up summary (for lists that say 'Summary available'). */
+export async function bookingsWithSummary(db: Database, bookingIds: string[]): Promise<Set<string>> {
+  if (bookingIds.length === 0) return new Set();
+  const rows = await db.select({ bookingId: followUpSummaries.bookingId }).from(followUpSummaries).where(inArray(followUpSummaries.bookingId, bookingIds));
+  return new Set(rows.map((row) => row.bookingId));
 }
