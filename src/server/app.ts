@@ -43,6 +43,7 @@ import { createJobQueue, type JobQueue } from './jobs/job-queue.js';
 import { defineEmailJob, enqueueEmail } from './mail/email-job.js';
 import { bookingRoutes } from './features/bookings/routes.js';
 import { aiHandoffRoutes } from './features/ai-handoff/routes.js';
+import { followUpSummaryRoutes } from './features/follow-up-summary/routes.js';
 import { SWEEP_CRON, SWEEP_QUEUE, sweepBookings } from './features/bookings/sweep-bookings.js';
 import { defineBookingNoticeJob } from './features/bookings/booking-notices.js';
 import { defineReminderJob } from './features/bookings/booking-reminders.js';
@@ -243,6 +244,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(aiRoutes, createAiProvider(config));
   await app.register(bookingRoutes, { deps: bookingDeps });
   await app.register(aiHandoffRoutes);
+  await app.register(followUpSummaryRoutes, { deps: bookingDeps });
   await app.register(paymentRoutes, { payments });
   const featureDeps: FeatureDeps = { deps: bookingDeps, listings: expertListings };
   await app.register(applicationRoutes, featureDeps);

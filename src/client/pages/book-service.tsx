@@ -9,6 +9,7 @@ import { ServiceChoiceCards } from '../components/booking-forms/service-choice-c
 import { ServiceDetailsPanel } from '../components/booking-forms/service-details-panel';
 import { VideoBookingForm } from '../components/booking-forms/video-booking-form';
 import { VideoStepsCard } from '../components/booking-forms/video-side-cards';
+import { VideoFeatureCards } from '../components/booking-forms/video-feature-cards';
 import { useBooked } from '../components/booking-forms/use-booked';
 import { useChosenExpert } from '../components/booking-forms/use-chosen-expert';
 
@@ -63,6 +64,7 @@ export default function BookServicePage() {
               aside={(chosen, fromPrice) => (
                 <>
                   <ServiceDetailsPanel serviceType="video" expert={chosen} fromPrice={fromPrice} />
+                  <VideoFeatureCards />
                   <VideoStepsCard title="What to Expect" />
                 </>
               )}

@@ -507,3 +507,23 @@ export const bookingMessages = pgTable(
     check('booking_messages_content_check', sql`${t.body} is not null or ${t.photoName} is not null`),
   ],
 );
+
+/**
+ * The expert's written follow-up summary of a video consultation (calls are not recorded): one per booking.
+ * `parts` is a JSON array of {name, partNumber, quantity}; `revision` counts the versions the owner was sent.
+ */
+export const followUpSummaries = pgTable(
+  'follow_up_summaries',
+  {
+    bookingId: uuid('booking_id')
+      .primaryKey()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    authorUserId: text('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    findings: text('findings').notNull(),
+    nextSteps: text('next_steps').notNull(),
+    parts: jsonb('parts').$type<{ name: string; partNumber: string | null; quantity: number | null }[]>().notNull().default([]),
+    revision: integer('revision').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [check('follow_up_summaries_revision_check', sql`${t.revision} >= 1`)],
+);

@@ -5,6 +5,7 @@ import { CheckList, StepList, type Step } from './side-card';
 import { SectionCard } from '../ui/section-card';
 import { SERVICE_INCLUSIONS } from './service-inclusions';
 import { usePaymentWording } from './payment-wording';
+import { VideoFeatureCards } from './video-feature-cards';
 
 /** The four steps of a video consultation: booking and payment, the link by e-mail, the call, the summary. */
 export function useVideoSteps(): Step[] {
@@ -13,7 +14,7 @@ export function useVideoSteps(): Step[] {
     { title: payment.firstStep, text: `Choose a time and describe the problem. ${payment.text}.` },
     { title: 'Get your link by e-mail', text: 'Once the booking is confirmed, we e-mail you a calendar invite and the link to your booking.' },
     { title: 'Join the call', text: 'At the booked time, join from your booking on your phone or computer and show the expert the problem.' },
-    { title: 'Get a follow-up summary', text: 'The expert writes up what was found and the next steps, so you have it in writing.' },
+    { title: 'Get a follow-up summary', text: 'The expert writes up what was found, the next steps and any parts, so you have it in writing.' },
   ];
 }
 
@@ -25,7 +26,7 @@ export function VideoStepsCard({ title }: { title: string }) {
   );
 }
 
-/** Beside the /book-video form: what is included, the price, and how it works. */
+/** Beside the /book-video form: what is included, the call's features, the price, and how it works. */
 export function VideoSideCards({ expert, fromPrice }: { expert?: Expert; fromPrice: string | null }) {
   const payment = usePaymentWording();
   return (
@@ -33,6 +34,7 @@ export function VideoSideCards({ expert, fromPrice }: { expert?: Expert; fromPri
       <SectionCard compact title="What's Included" icon={ClipboardList}>
         <CheckList items={SERVICE_INCLUSIONS.video} />
       </SectionCard>
+      <VideoFeatureCards />
       <SectionCard compact title="Pricing" icon={DollarSign}>
         {expert ? (
           <p>

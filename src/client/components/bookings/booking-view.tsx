@@ -13,6 +13,7 @@ import { SERVICE_TYPE_LABELS } from './service-type-labels';
 import { BookingReviewCard } from '../reviews/booking-review-card';
 import { BookingAiConversation } from '../ai-handoff/booking-ai-conversation';
 import { BookingMessages } from '../booking-messages/booking-messages';
+import { BookingFollowUp } from '../follow-up-summary/booking-follow-up';
 
 /** A booking's own page: its details, price and payment, the actions allowed now, its messages and its history. */
 export function BookingView({ booking }: { booking: BookingDetail }) {
@@ -40,6 +41,7 @@ export function BookingView({ booking }: { booking: BookingDetail }) {
           {booking.onsite ? <BookingOnsiteDetails onsite={booking.onsite} /> : null}
           <BookingReviewCard booking={booking} />
           <BookingAiConversation booking={booking} />
+          <BookingFollowUp booking={booking} />
         </div>
         <aside aria-label="Price and actions" className="flex min-w-0 flex-col gap-6 lg:col-start-3 lg:row-span-2 lg:row-start-1">
           <BookingPrice booking={booking} />

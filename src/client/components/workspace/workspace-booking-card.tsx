@@ -8,6 +8,7 @@ import { Card } from '../ui/card';
 import { BookingStatusBadge } from '../bookings/booking-status-badge';
 import { bookingTimes, formatMoment } from '../bookings/booking-time';
 import { BookingAnswerButtons } from './booking-answer-buttons';
+import { SummaryLink } from '../follow-up-summary/summary-link';
 
 function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
@@ -120,7 +121,10 @@ export function WorkspaceBookingCard({ booking, now, unreadMessages = 0 }: { boo
             </span>
           ) : null}
         </Link>
-        <BookingAnswerButtons booking={booking} />
+        <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
+          <SummaryLink booking={booking} now={now} />
+          <BookingAnswerButtons booking={booking} />
+        </div>
       </div>
     </Card>
   );

@@ -6,6 +6,7 @@ import { completedBookingFigures, recentBookings } from '../bookings/read-bookin
 import type { BookingRecord } from '../bookings/booking-record.js';
 import { describeTime } from '../../../common/zoned-time.js';
 import { ratingsOfBookings } from '../reviews/read-reviews.js';
+import { bookingsWithSummary } from '../follow-up-summary/read-summary.js';
 
 /** The signed-in user's figures, counted from the records of what they did. */
 export async function getDashboardStats(db: Database, userId: string): Promise<DashboardStats> {
@@ -18,13 +19,14 @@ export async function getDashboardStats(db: Database, userId: string): Promise<D
   };
 }
 
-function bookingActivity({ booking, expert }: BookingRecord, rating: number | undefined): ActivityItem {
+function bookingActivity({ booking, expert }: BookingRecord, rating: number | undefined, summaries: Set<string>): ActivityItem {
   const video = booking.serviceType === 'video';
+  const summary = summaries.has(booking.id) ? ' · Summary available' : '';
   return {
     id: `booking:${booking.id}`,
     type: video ? 'consultation' : 'onsite',
     title: `${video ? 'Video consultation' : 'Onsite service'} with ${expert.name}`,
-    description: `Booking #${booking.number} · ${describeTime(booking.startsAt, booking.timeZone)}`,
+    description: `Booking #${booking.number} · ${describeTime(booking.startsAt, booking.timeZone)}${summary}`,
     date: booking.updatedAt.toISOString(),
     status: booking.status,
     href: `/bookings/${booking.id}`,
@@ -36,7 +38,8 @@ function bookingActivity({ booking, expert }: BookingRecord, rating: number | un
 /** The user's activity across features (bookings and AI questions), most recent first. */
 export async function getRecentActivity(db: Database, userId: string, limit: number): Promise<ActivityItem[]> {
   const [sessions, bookings] = await Promise.all([listAiSessions(db, userId, limit), recentBookings(db, userId, limit)]);
-  const ratings = await ratingsOfBookings(db, bookings.map((record) => record.booking.id));
+  const ids = bookings.map((record) => record.booking.id);
+  const [ratings, summaries] = await Promise.all([ratingsOfBookings(db, ids), bookingsWithSummary(db, ids)]);
   const questions: ActivityItem[] = sessions.map((session) => ({
     id: `ai_query:${session.id}`,
     type: 'ai_query',
@@ -45,5 +48,7 @@ export async function getRecentActivity(db: Database, userId: string, limit: num
     date: session.createdAt,
     status: 'completed',
   }));
-  return [...bookings.map((record) => bookingActivity(record, ratings.get(record.booking.id))), ...questions].sort((a, b) => b.date.localeCompare(a.date)).slice(0, limit);
+  return [...bookings.map((record) => bookingActivity(record, ratings.get(record.booking.id), summaries)), ...questions]
+    .sort((a, b) => b.date.localeCompare(a.date))
+    .slice(0, limit);
 }

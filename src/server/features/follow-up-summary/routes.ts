@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '../../../common/api-error.js';
+import { bookingFollowUpSchema, SUMMARY_AMEND_DAYS, writeFollowUpSummarySchema } from '../../../common/follow-up-summary.js';
+import { requireUser } from '../../auth/guards.js';
+import type { BookingDeps } from '../bookings/booking-deps.js';
+import { readFollowUp } from './read-summary.js';
+import { writeFollowUpSummary } from './write-summary.js';
+
+const idParams = z.object({ id: z.string() });
+
+export const followUpSummaryRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps }> = async (app, { deps }) => {
+  app.get(
+    '/api/bookings/:id/summary',
+    {
+      schema: {
+        tags: ['bookings'],
+        summary: "A video consultation's follow-up summary (its owner, its expert or an administrator), and whether the caller may write it now",
+        params: idParams,
+        response: { 200: bookingFollowUpSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => readFollowUp(deps.db, await requireUser(request), request.params.id, deps.now()),
+  );
+
+  app.put(
+    '/api/bookings/:id/summary',
+    {
+      schema: {
+        tags: ['bookings'],
+        summary: "The booking's expert writes or amends the follow-up summary; the owner is e-mailed each new version",
+        description:
+          `Video consultations only, confirmed or completed, from the start until ${SUMMARY_AMEND_DAYS} days after the end. ` +
+          '`markCompleted: true` also completes a confirmed booking in the same transaction. Saving unchanged text changes nothing and sends nothing.',
+        params: idParams,
+        body: writeFollowUpSummarySchema,
+        response: { 200: bookingFollowUpSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request) => writeFollowUpSummary(deps, await requireUser(request), request.params.id, request.body),
+  );
+};

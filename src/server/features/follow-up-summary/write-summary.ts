@@ -1,0 +1,77 @@
+import { eq } from 'drizzle-orm';
+import { followUpSummaries } from '../../db/schema.js';
+import { inTransaction } from '../../db/transaction.js';
+import { writeAudit } from '../../audit/audit-log.js';
+import { AppError } from '../../core/app-error.js';
+import { enqueueEmail } from '../../mail/email-job.js';
+import type { CurrentUser } from '../../../common/user.js';
+import {
+  summaryRefusal,
+  summaryRefusalMessage,
+  type BookingFollowUp,
+  type FollowUpSummaryContent,
+} from '../../../common/follow-up-summary.js';
+import { transitionBooking } from '../bookings/change-booking.js';
+import type { BookingDeps } from '../bookings/booking-deps.js';
+import { bookingForSummary, followUpOf } from './read-summary.js';
+import { summaryEmail } from './summary-email.js';
+
+export const ONLY_THE_EXPERT = "Only the booking's expert can write its follow-up summary.";
+
+// Field by field: jsonb keeps no key order, so the stored parts do not stringify as they were sent.
+function sameContent(a: FollowUpSummaryContent, b: FollowUpSummaryContent): boolean {
+  return (
+    a.findings === b.findings &&
+    a.nextSteps === b.nextSteps &&
+    a.parts.length === b.parts.length &&
+    a.parts.every((part, i) => part.name === b.parts[i]!.name && part.partNumber === b.parts[i]!.partNumber && part.quantity === b.parts[i]!.quantity)
+  );
+}
+
+/**
+ * The expert writes or amends the follow-up summary of a video consultation, and may mark it completed in
+ * the same step. One transaction: the booking's row lock (so two saves, or a save and the sweep, take turns),
+ * the summary, its audit entry, the owner's e-mail (once per version: saving unchanged text sends nothing)
+ * and, when asked, the completion through the booking state machine with its own audit entry.
+ */
+export async function writeFollowUpSummary(
+  deps: BookingDeps,
+  user: CurrentUser,
+  bookingId: string,
+  input: FollowUpSummaryContent & { markCompleted: boolean },
+): Promise<BookingFollowUp> {
+  return inTransaction(deps.db, async (tx) => {
+    const now = deps.now();
+    const { record, actors } = await bookingForSummary(tx, user, bookingId, { forUpdate: true });
+    if (!actors.includes('expert')) throw new AppError('FORBIDDEN', ONLY_THE_EXPERT);
+    const refusal = summaryRefusal(record.booking, now);
+    if (refusal) throw new AppError('CONFLICT', summaryRefusalMessage(refusal, record.booking.status));
+
+    const content: FollowUpSummaryContent = { findings: input.findings, nextSteps: input.nextSteps, parts: input.parts };
+    const [existing] = await tx.select().from(followUpSummaries).where(eq(followUpSummaries.bookingId, bookingId));
+    if (!existing || !sameContent(existing, content)) {
+      const revision = existing ? existing.revision + 1 : 1;
+      if (existing) {
+        await tx.update(followUpSummaries).set({ ...content, authorUserId: user.id, revision, updatedAt: now }).where(eq(followUpSummaries.bookingId, bookingId));
+      } else {
+        await tx.insert(followUpSummaries).values({ bookingId, ...content, authorUserId: user.id, revision, createdAt: now, updatedAt: now });
+      }
+      await writeAudit(tx, {
+        actorUserId: user.id,
+        actorRole: 'expert',
+        action: existing ? 'booking_summary.amend' : 'booking_summary.send',
+        entityType: 'booking_summary',
+        entityId: bookingId,
+        before: existing ? { findings: existing.findings, nextSteps: existing.nextSteps, parts: existing.parts, revision: existing.revision } : null,
+        after: { ...content, revision },
+      });
+      await enqueueEmail(deps.jobs, tx, summaryEmail(record, content, { baseUrl: deps.baseUrl, amended: !!existing }));
+    }
+
+    // A booking the sweep (or the expert) already completed stays as it is.
+    if (input.markCompleted && record.booking.status === 'confirmed') {
+      await transitionBooking({ ...deps, db: tx }, { user }, bookingId, 'complete');
+    }
+    return followUpOf(tx, record, actors, now);
+  });
+}
