@@ -46,6 +46,8 @@ import { SWEEP_CRON, SWEEP_QUEUE, sweepBookings } from './features/bookings/swee
 import { defineBookingNoticeJob } from './features/bookings/booking-notices.js';
 import type { BookingDeps } from './features/bookings/booking-deps.js';
 import { paymentRoutes } from './features/payments/routes.js';
+import { videoCallRoutes } from './features/video-call/routes.js';
+import { parseIceServers } from './features/video-call/ice-servers.js';
 import { adminRoutes } from './features/admin/routes.js';
 import { applicationRoutes } from './features/applications/routes.js';
 import { workspaceRoutes } from './features/workspace/routes.js';
@@ -94,6 +96,8 @@ export interface BuildAppOptions {
   jobPollingIntervalSeconds?: number;
   /** How often live sockets are pinged; tests make it short. */
   liveHeartbeatMs?: number;
+  /** How often a call room's sockets announce themselves and re-check the room is open; tests make it short. */
+  callRoomHeartbeatMs?: number;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -235,6 +239,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(aiRoutes, createAiProvider(config));
   await app.register(bookingRoutes, { deps: bookingDeps });
   await app.register(paymentRoutes, { payments });
+  await app.register(videoCallRoutes, { deps: bookingDeps, iceServers: parseIceServers(config.ICE_SERVERS), roomHeartbeatMs: options.callRoomHeartbeatMs });
   const featureDeps: FeatureDeps = { deps: bookingDeps, listings: expertListings };
   await app.register(applicationRoutes, featureDeps);
   const photos = createPhotoStore(config);
