@@ -10,6 +10,7 @@ import { BookingPrice } from './booking-price';
 import { BookingStatusBadge } from './booking-status-badge';
 import { BookingStatusNotice } from './booking-status-notice';
 import { SERVICE_TYPE_LABELS } from './service-type-labels';
+import { BookingCallCard } from '../video-call/booking-call-card';
 
 /** A booking's own page: its details, price and payment, the actions allowed now, and its history. */
 export function BookingView({ booking }: { booking: BookingDetail }) {
@@ -37,6 +38,7 @@ export function BookingView({ booking }: { booking: BookingDetail }) {
           {booking.onsite ? <BookingOnsiteDetails onsite={booking.onsite} /> : null}
         </div>
         <aside aria-label="Price and actions" className="flex min-w-0 flex-col gap-6 lg:col-start-3 lg:row-span-2 lg:row-start-1">
+          <BookingCallCard booking={booking} />
           <BookingPrice booking={booking} />
           <BookingActions booking={booking} />
         </aside>

@@ -7,6 +7,7 @@ import { Card } from '../ui/card';
 import { BookingStatusBadge } from '../bookings/booking-status-badge';
 import { bookingTimes, formatMoment } from '../bookings/booking-time';
 import { BookingAnswerButtons } from './booking-answer-buttons';
+import { JoinCallButton } from '../video-call/join-call-button';
 
 function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
@@ -106,6 +107,7 @@ export function WorkspaceBookingCard({ booking, now }: { booking: WorkspaceBooki
         </p>
       ) : null}
 
+      <JoinCallButton booking={booking} now={now} className="flex flex-col sm:max-w-xs" />
       <BookingAnswerButtons booking={booking} />
     </Card>
   );
