@@ -153,6 +153,8 @@ export interface CallPeer {
   role: CallRole;
   name: string;
   media: MediaState;
+  /** When the socket opened (server time, ms): of two sockets of one person, the newer is the one in the call. */
+  joinedAt: number;
 }
 
 /** Server to client. */

@@ -140,10 +140,15 @@ export class CallConnection {
         this.send({ type: 'media', media: this.media });
         if (!this.current) this.update({ phase: 'waiting' });
         return;
-      case 'peer':
+      case 'peer': {
+        // A window the other party just closed can still announce itself after their new one did: the
+        // newer socket is the one in the call.
+        const known = this.snapshot.remotePeer;
+        if (known && known.peerId !== message.peer.peerId && known.joinedAt > message.peer.joinedAt && this.current) return;
         this.update({ remotePeer: message.peer });
         if (this.current?.peerId !== message.peer.peerId) this.startNegotiation(message.peer.peerId);
         return;
+      }
       case 'peer-media':
         if (this.snapshot.remotePeer?.peerId === message.peerId) this.update({ remotePeer: { ...this.snapshot.remotePeer, media: message.media } });
         return;

@@ -86,17 +86,17 @@ export function WaitingRoom({ info, media, onJoin }: { info: CallInfo; media: Lo
           </Button>
           <div className="flex flex-col gap-1 border-t border-slate-200 pt-3 text-sm">
             {media.mode !== 'camera-and-microphone' || media.problem ? (
-              <Button variant="link" className="h-auto justify-start p-0" onClick={() => media.useMode('camera-and-microphone')}>
+              <Button variant="link" className="h-auto justify-start whitespace-normal p-0 text-left" onClick={() => media.useMode('camera-and-microphone')}>
                 Try the camera and microphone again
               </Button>
             ) : null}
             {media.mode !== 'microphone-only' ? (
-              <Button variant="link" className="h-auto justify-start p-0" onClick={() => media.useMode('microphone-only')}>
+              <Button variant="link" className="h-auto justify-start whitespace-normal p-0 text-left" onClick={() => media.useMode('microphone-only')}>
                 Use audio only (no camera)
               </Button>
             ) : null}
             {media.mode !== 'none' ? (
-              <Button variant="link" className="h-auto justify-start p-0" onClick={() => media.useMode('none')}>
+              <Button variant="link" className="h-auto justify-start whitespace-normal p-0 text-left" onClick={() => media.useMode('none')}>
                 Join without camera or microphone (watch and listen)
               </Button>
             ) : null}

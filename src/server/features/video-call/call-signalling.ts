@@ -54,6 +54,7 @@ export function openCallSession(deps: CallRoomDeps, connection: LiveConnection, 
     role: access.role,
     name: access.role === 'owner' ? access.record.owner.name : access.record.expert.name,
     media: { audio: false, video: false, screen: false },
+    joinedAt: Date.now(),
   };
   const others = new Map<string, { lastSeen: number }>();
   const send = (message: CallServerMessage) => connection.send(message);
