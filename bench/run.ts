@@ -9,6 +9,7 @@ import { benchSignedIn } from './signed-in.js';
 import { benchMemory } from './memory.js';
 import { benchPages } from './pages.js';
 import { benchMessages } from './messages.js';
+import { benchVideoCall } from './video-call.js';
 
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (pgUrl) process.env.BENCH_DATABASE_URL = pgUrl;
@@ -49,4 +50,8 @@ if (!only || only === 'memory') {
 if (!only || only === 'pages') {
   console.log('\n== Public pages and booking forms on a phone (Lighthouse, default mobile emulation)');
   await benchPages();
+}
+if (!only || only === 'video') {
+  console.log('\n== Video call: both parties open the room -> first remote video frame (headless Chromium, fake devices)');
+  await benchVideoCall();
 }

@@ -49,6 +49,8 @@ import { defineBookingNoticeJob } from './features/bookings/booking-notices.js';
 import { defineReminderJob } from './features/bookings/booking-reminders.js';
 import type { BookingDeps } from './features/bookings/booking-deps.js';
 import { paymentRoutes } from './features/payments/routes.js';
+import { videoCallRoutes } from './features/video-call/routes.js';
+import { parseIceServers } from './features/video-call/ice-servers.js';
 import { adminRoutes } from './features/admin/routes.js';
 import { applicationRoutes } from './features/applications/routes.js';
 import { reviewRoutes } from './features/reviews/routes.js';
@@ -101,6 +103,8 @@ export interface BuildAppOptions {
   jobPollingIntervalSeconds?: number;
   /** How often live sockets are pinged; tests make it short. */
   liveHeartbeatMs?: number;
+  /** How often a call room's sockets announce themselves and re-check the room is open; tests make it short. */
+  callRoomHeartbeatMs?: number;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -246,6 +250,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(aiHandoffRoutes);
   await app.register(followUpSummaryRoutes, { deps: bookingDeps });
   await app.register(paymentRoutes, { payments });
+  await app.register(videoCallRoutes, { deps: bookingDeps, iceServers: parseIceServers(config.ICE_SERVERS), roomHeartbeatMs: options.callRoomHeartbeatMs });
   const featureDeps: FeatureDeps = { deps: bookingDeps, listings: expertListings };
   await app.register(applicationRoutes, featureDeps);
   await app.register(reviewRoutes, featureDeps);

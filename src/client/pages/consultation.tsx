@@ -1,5 +1,51 @@
-import { ComingSoon } from '../components/layout/coming-soon';
+import { Link, useSearchParams } from 'react-router';
+import { Video } from 'lucide-react';
+import { RequireAuth } from '../components/auth/require-auth';
+import { PageContainer, PageHeader } from '../components/layout/page-header';
+import { LoadFailed } from '../components/bookings/load-failed';
+import { Button } from '../components/ui/button';
+import { Card } from '../components/ui/card';
+import { Spinner } from '../components/ui/spinner';
+import { CallRoom } from '../components/video-call/call-room';
+import { UpcomingCalls } from '../components/video-call/upcoming-calls';
+import { useUpcomingCalls } from '../lib/api/video-call';
 
-export default function Page() {
-  return <ComingSoon title="Video Consultation" description="Live video consultations are being built. Soon booked consultations will take place here." />;
+/** /consultation without a booking: the caller's video calls, or the way to book one. */
+function CallsScreen() {
+  const calls = useUpcomingCalls();
+  return (
+    <>
+      <PageHeader title="Video Consultation" subtitle="Join a booked video call with your marine expert. The room opens 10 minutes before the start." />
+      <div className="mt-6">
+        {calls.isPending ? (
+          <Spinner label="Loading your video calls" className="min-h-[30vh]" />
+        ) : calls.isError ? (
+          <LoadFailed what="your video calls" onRetry={() => void calls.refetch()} />
+        ) : calls.data.length > 0 ? (
+          <UpcomingCalls calls={calls.data} />
+        ) : (
+          <Card className="flex flex-col items-center gap-4 p-10 text-center">
+            <Video aria-hidden className="size-10 text-navy-500" />
+            <h2 className="text-xl font-semibold text-slate-900">No upcoming video calls</h2>
+            <p className="max-w-md text-slate-600">
+              Book a 30-minute video consultation with a certified marine expert. Once the expert confirms, your call appears here.
+            </p>
+            <Button asChild>
+              <Link to="/video-consultation">Book Video Consultation</Link>
+            </Button>
+          </Card>
+        )}
+      </div>
+    </>
+  );
+}
+
+export default function ConsultationPage() {
+  const [params] = useSearchParams();
+  const bookingId = params.get('booking');
+  return (
+    <RequireAuth>
+      <PageContainer>{bookingId ? <CallRoom bookingId={bookingId} /> : <CallsScreen />}</PageContainer>
+    </RequireAuth>
+  );
 }

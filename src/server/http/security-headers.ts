@@ -24,6 +24,8 @@ export function registerSecurityHeaders(app: FastifyInstance, baseUrl: string, o
   const https = baseUrl.startsWith('https://');
   // Stripe's Payment Element is a script and frames from Stripe's own host: allowed only when payments are on.
   const stripe = options.stripe ? ['https://js.stripe.com'] : [];
+  // The call room's signalling socket: CSP 3 lets 'self' cover ws:/wss: of our host, older Safari does not.
+  const liveSocket = baseUrl.replace(/^http/, 'ws').replace(/\/$/, '');
   const pageHeaders = helmetHeaders({
     contentSecurityPolicy: {
       directives: {
@@ -33,7 +35,7 @@ export function registerSecurityHeaders(app: FastifyInstance, baseUrl: string, o
         // Radix and sonner set inline styles; scripts stay strictly same-origin.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", ...(options.stripe ? ['https://api.stripe.com'] : [])],
+        connectSrc: ["'self'", liveSocket, ...(options.stripe ? ['https://api.stripe.com'] : [])],
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -44,6 +46,8 @@ export function registerSecurityHeaders(app: FastifyInstance, baseUrl: string, o
     },
     strictTransportSecurity: https,
   });
+  // The call room asks for the camera, the microphone and the screen from our own pages only.
+  pageHeaders['permissions-policy'] = 'camera=(self), microphone=(self), display-capture=(self), geolocation=()';
   const apiHeaders: HeaderSet = {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'x-content-type-options': 'nosniff',

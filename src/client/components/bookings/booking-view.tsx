@@ -14,6 +14,7 @@ import { BookingReviewCard } from '../reviews/booking-review-card';
 import { BookingAiConversation } from '../ai-handoff/booking-ai-conversation';
 import { BookingMessages } from '../booking-messages/booking-messages';
 import { BookingFollowUp } from '../follow-up-summary/booking-follow-up';
+import { BookingCallCard } from '../video-call/booking-call-card';
 
 /** A booking's own page: its details, price and payment, the actions allowed now, its messages and its history. */
 export function BookingView({ booking }: { booking: BookingDetail }) {
@@ -44,6 +45,7 @@ export function BookingView({ booking }: { booking: BookingDetail }) {
           <BookingFollowUp booking={booking} />
         </div>
         <aside aria-label="Price and actions" className="flex min-w-0 flex-col gap-6 lg:col-start-3 lg:row-span-2 lg:row-start-1">
+          <BookingCallCard booking={booking} />
           <BookingPrice booking={booking} />
           <BookingActions booking={booking} />
         </aside>

@@ -9,6 +9,7 @@ import { BookingStatusBadge } from '../bookings/booking-status-badge';
 import { bookingTimes, formatMoment } from '../bookings/booking-time';
 import { BookingAnswerButtons } from './booking-answer-buttons';
 import { SummaryLink } from '../follow-up-summary/summary-link';
+import { JoinCallButton } from '../video-call/join-call-button';
 
 function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
@@ -122,6 +123,7 @@ export function WorkspaceBookingCard({ booking, now, unreadMessages = 0 }: { boo
           ) : null}
         </Link>
         <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
+          <JoinCallButton booking={booking} now={now} className="flex flex-col sm:max-w-xs" />
           <SummaryLink booking={booking} now={now} />
           <BookingAnswerButtons booking={booking} />
         </div>

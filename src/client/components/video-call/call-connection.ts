@@ -1,0 +1,353 @@
+import {
+  CALL_CLOSE_NOT_ADMITTED,
+  CALL_CLOSE_REPLACED,
+  type CallClientMessage,
+  type CallPeer,
+  type CallRole,
+  type CallServerMessage,
+  type IceServer,
+  type MediaState,
+} from '@common/video-call';
+
+/**
+ * One side of a booking's call: the signalling socket and the peer connection to the other party.
+ * Negotiation is MDN's 'perfect negotiation': both sides offer whenever they need to, and when offers
+ * cross, the polite side (the owner) yields. No React here; `use-call.ts` holds it for the screens.
+ */
+
+export type CallPhase =
+  /** Opening the signalling socket. */
+  | 'connecting'
+  /** In the room, the other party is not. */
+  | 'waiting'
+  /** The other party is in; media is being set up. */
+  | 'joining'
+  | 'connected'
+  /** Media or signalling dropped; trying to get it back. */
+  | 'reconnecting'
+  /** The room refused or closed this side (the reason says why), or this side left. */
+  | 'closed';
+
+export interface CallSnapshot {
+  phase: CallPhase;
+  remoteStream: MediaStream | null;
+  remotePeer: CallPeer | null;
+  /** Why the call closed, for the screen to show. */
+  closedReason: string | null;
+  /** The room closed for good (window over, booking cancelled), as opposed to this side leaving or being replaced. */
+  roomClosed: boolean;
+  /** What this side sends. */
+  media: MediaState;
+  lowBandwidth: boolean;
+}
+
+/** Low-bandwidth mode: a quarter of the resolution at about 150 kbit/s (audio goes on untouched). */
+const LOW_BANDWIDTH = { scaleResolutionDownBy: 4, maxBitrate: 150_000 };
+const RECONNECT_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000];
+
+interface Negotiation {
+  pc: RTCPeerConnection;
+  peerId: string;
+  makingOffer: boolean;
+  ignoreOffer: boolean;
+  settingRemoteAnswer: boolean;
+  remoteStream: MediaStream;
+  audioSender: RTCRtpSender | null;
+  videoSender: RTCRtpSender | null;
+}
+
+export interface CallConnectionOptions {
+  bookingId: string;
+  role: CallRole;
+  iceServers: IceServer[];
+  /** The camera and microphone tracks chosen in the waiting room; either may be missing (receive only). */
+  localStream: MediaStream;
+  onChange(snapshot: CallSnapshot): void;
+}
+
+export class CallConnection {
+  private socket: WebSocket | null = null;
+  private myPeerId: string | null = null;
+  private current: Negotiation | null = null;
+  private signals = Promise.resolve();
+  private reconnectAttempt = 0;
+  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  private left = false;
+  private screenTrack: MediaStreamTrack | null = null;
+  private lowBandwidth = false;
+  private media: MediaState;
+  private snapshot: CallSnapshot;
+  // The owner yields when offers cross; the expert's offer wins.
+  private readonly polite: boolean;
+
+  constructor(private readonly options: CallConnectionOptions) {
+    this.polite = options.role === 'owner';
+    this.media = {
+      audio: options.localStream.getAudioTracks().some((t) => t.enabled),
+      video: options.localStream.getVideoTracks().some((t) => t.enabled),
+      screen: false,
+    };
+    this.snapshot = { phase: 'connecting', remoteStream: null, remotePeer: null, closedReason: null, roomClosed: false, media: { ...this.media }, lowBandwidth: false };
+    this.open();
+  }
+
+  get state(): CallSnapshot {
+    return this.snapshot;
+  }
+
+  /** The peer connection, for the browser journeys' checks (getStats) and nothing else. */
+  get peerConnection(): RTCPeerConnection | null {
+    return this.current?.pc ?? null;
+  }
+
+  private update(change: Partial<CallSnapshot>) {
+    this.snapshot = { ...this.snapshot, ...change };
+    this.options.onChange(this.snapshot);
+  }
+
+  private open() {
+    const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const socket = new WebSocket(`${scheme}//${location.host}/api/bookings/${encodeURIComponent(this.options.bookingId)}/call/live`);
+    this.socket = socket;
+    socket.onmessage = (event) => this.receive(JSON.parse(String(event.data)) as CallServerMessage);
+    socket.onclose = (event) => this.socketClosed(socket, event);
+  }
+
+  private send(message: CallClientMessage) {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  private socketClosed(socket: WebSocket, event: CloseEvent) {
+    if (socket !== this.socket || this.left) return;
+    this.socket = null;
+    this.myPeerId = null;
+    if (event.code === CALL_CLOSE_NOT_ADMITTED || event.code === CALL_CLOSE_REPLACED || event.code === 1008) {
+      this.end(event.reason || 'The call room closed.', event.code === CALL_CLOSE_NOT_ADMITTED);
+      return;
+    }
+    // The server went away or the network dropped: media may still flow, signalling comes back on its own.
+    this.update({ phase: 'reconnecting' });
+    const delay = RECONNECT_DELAYS_MS[Math.min(this.reconnectAttempt, RECONNECT_DELAYS_MS.length - 1)]!;
+    this.reconnectAttempt += 1;
+    this.reconnectTimer = setTimeout(() => this.open(), delay);
+  }
+
+  private receive(message: CallServerMessage) {
+    switch (message.type) {
+      case 'welcome':
+        this.myPeerId = message.peerId;
+        this.reconnectAttempt = 0;
+        this.send({ type: 'media', media: this.media });
+        if (!this.current) this.update({ phase: 'waiting' });
+        return;
+      case 'peer': {
+        // A window the other party just closed can still announce itself after their new one did: the
+        // newer socket is the one in the call.
+        const known = this.snapshot.remotePeer;
+        if (known && known.peerId !== message.peer.peerId && known.joinedAt > message.peer.joinedAt && this.current) return;
+        this.update({ remotePeer: message.peer });
+        if (this.current?.peerId !== message.peer.peerId) this.startNegotiation(message.peer.peerId);
+        return;
+      }
+      case 'peer-media':
+        if (this.snapshot.remotePeer?.peerId === message.peerId) this.update({ remotePeer: { ...this.snapshot.remotePeer, media: message.media } });
+        return;
+      case 'peer-left':
+        if (this.current?.peerId !== message.peerId) return;
+        this.closeNegotiation();
+        this.update({ phase: 'waiting', remoteStream: null, remotePeer: null });
+        return;
+      case 'signal': {
+        const { from } = message;
+        this.signals = this.signals.then(() => this.handleSignal(from, message)).catch((error: unknown) => console.warn('signal failed', error));
+        return;
+      }
+      case 'error':
+        console.warn('call room:', message.message);
+        return;
+    }
+  }
+
+  /** A new peer connection to this peer id (the other party joined, or came back after a drop). */
+  private startNegotiation(peerId: string) {
+    this.closeNegotiation();
+    const pc = new RTCPeerConnection({ iceServers: this.options.iceServers });
+    const remoteStream = new MediaStream();
+    const negotiation: Negotiation = { pc, peerId, makingOffer: false, ignoreOffer: false, settingRemoteAnswer: false, remoteStream, audioSender: null, videoSender: null };
+    this.current = negotiation;
+    const stream = this.options.localStream;
+    const audio = stream.getAudioTracks()[0];
+    const video = this.screenTrack ?? stream.getVideoTracks()[0];
+    if (audio) negotiation.audioSender = pc.addTrack(audio, stream);
+    if (video) negotiation.videoSender = pc.addTrack(video, stream);
+    // Muted or camera off: the sender sends nothing at all, not silence or black frames.
+    if (negotiation.audioSender && !this.media.audio) void negotiation.audioSender.replaceTrack(null);
+    if (negotiation.videoSender && !this.media.video && !this.screenTrack) void negotiation.videoSender.replaceTrack(null);
+    if (!audio) pc.addTransceiver('audio', { direction: 'recvonly' });
+    if (!video) pc.addTransceiver('video', { direction: 'recvonly' });
+
+    pc.ontrack = ({ track }) => {
+      remoteStream.addTrack(track);
+      this.update({ remoteStream });
+    };
+    pc.onicecandidate = ({ candidate }) => {
+      if (candidate && this.current === negotiation) {
+        const { sdpMid, sdpMLineIndex, usernameFragment } = candidate;
+        this.send({ type: 'signal', to: peerId, candidate: { candidate: candidate.candidate, sdpMid, sdpMLineIndex, usernameFragment } });
+      }
+    };
+    pc.onnegotiationneeded = async () => {
+      try {
+        negotiation.makingOffer = true;
+        await pc.setLocalDescription();
+        const description = pc.localDescription!;
+        if (this.current === negotiation) this.send({ type: 'signal', to: peerId, description: { type: description.type as 'offer', sdp: description.sdp } });
+      } catch (error) {
+        console.warn('offer failed', error);
+      } finally {
+        negotiation.makingOffer = false;
+      }
+    };
+    pc.onconnectionstatechange = () => {
+      if (this.current !== negotiation) return;
+      switch (pc.connectionState) {
+        case 'connected':
+          this.update({ phase: 'connected' });
+          void this.applyBandwidth();
+          return;
+        case 'disconnected':
+          this.update({ phase: 'reconnecting' });
+          return;
+        case 'failed':
+          // The path broke (a network change): new candidates, same call.
+          this.update({ phase: 'reconnecting' });
+          pc.restartIce();
+          return;
+      }
+    };
+    this.update({ phase: 'joining', remoteStream });
+  }
+
+  private async handleSignal(from: string, message: Extract<CallServerMessage, { type: 'signal' }>) {
+    const negotiation = this.current;
+    if (!negotiation || negotiation.peerId !== from) return;
+    const { pc } = negotiation;
+    if (message.description) {
+      const description = message.description;
+      const readyForOffer = !negotiation.makingOffer && (pc.signalingState === 'stable' || negotiation.settingRemoteAnswer);
+      const collision = description.type === 'offer' && !readyForOffer;
+      negotiation.ignoreOffer = !this.polite && collision;
+      if (negotiation.ignoreOffer) return;
+      negotiation.settingRemoteAnswer = description.type === 'answer';
+      await pc.setRemoteDescription(description);
+      negotiation.settingRemoteAnswer = false;
+      if (description.type === 'offer') {
+        await pc.setLocalDescription();
+        const answer = pc.localDescription!;
+        this.send({ type: 'signal', to: from, description: { type: answer.type as 'answer', sdp: answer.sdp } });
+      }
+      return;
+    }
+    if (message.candidate) {
+      try {
+        await pc.addIceCandidate(message.candidate);
+      } catch (error) {
+        // Candidates of an offer this side ignored fail to apply: expected.
+        if (!negotiation.ignoreOffer) throw error;
+      }
+    }
+  }
+
+  private closeNegotiation() {
+    if (!this.current) return;
+    this.current.pc.onconnectionstatechange = null;
+    this.current.pc.close();
+    this.current = null;
+  }
+
+  private shareMedia() {
+    this.send({ type: 'media', media: this.media });
+    this.update({ media: { ...this.media } });
+  }
+
+  setAudioEnabled(enabled: boolean) {
+    const track = this.options.localStream.getAudioTracks()[0];
+    if (!track) return;
+    track.enabled = enabled;
+    this.media.audio = enabled;
+    void this.current?.audioSender?.replaceTrack(enabled ? track : null);
+    this.shareMedia();
+  }
+
+  setVideoEnabled(enabled: boolean) {
+    const track = this.options.localStream.getVideoTracks()[0];
+    if (!track) return;
+    track.enabled = enabled;
+    this.media.video = enabled;
+    // While the screen is shared, the camera's state changes what returns when sharing stops.
+    if (!this.screenTrack) void this.current?.videoSender?.replaceTrack(enabled ? track : null);
+    this.shareMedia();
+  }
+
+  /** Sends the screen instead of the camera, until `stopScreenShare` or the browser's own 'Stop sharing'. */
+  async startScreenShare(): Promise<void> {
+    const display = await navigator.mediaDevices.getDisplayMedia({ video: true, audio: false });
+    const track = display.getVideoTracks()[0]!;
+    this.screenTrack = track;
+    track.onended = () => void this.stopScreenShare();
+    const negotiation = this.current;
+    if (negotiation?.videoSender) await negotiation.videoSender.replaceTrack(track);
+    // With no camera there is no video sender yet: adding one renegotiates.
+    else if (negotiation) negotiation.videoSender = negotiation.pc.addTrack(track, display);
+    this.media.screen = true;
+    this.shareMedia();
+    await this.applyBandwidth();
+  }
+
+  async stopScreenShare(): Promise<void> {
+    if (!this.screenTrack) return;
+    this.screenTrack.onended = null;
+    this.screenTrack.stop();
+    this.screenTrack = null;
+    const camera = this.options.localStream.getVideoTracks()[0];
+    await this.current?.videoSender?.replaceTrack(camera && this.media.video ? camera : null);
+    this.media.screen = false;
+    this.shareMedia();
+  }
+
+  async setLowBandwidth(on: boolean) {
+    this.lowBandwidth = on;
+    this.update({ lowBandwidth: on });
+    await this.applyBandwidth();
+  }
+
+  private async applyBandwidth() {
+    const sender = this.current?.videoSender;
+    if (!sender) return;
+    const parameters = sender.getParameters();
+    if (!parameters.encodings?.length) return;
+    for (const encoding of parameters.encodings) {
+      if (this.lowBandwidth) Object.assign(encoding, LOW_BANDWIDTH);
+      else {
+        encoding.scaleResolutionDownBy = 1;
+        delete encoding.maxBitrate;
+      }
+    }
+    await sender.setParameters(parameters);
+  }
+
+  private end(reason: string, roomClosed: boolean) {
+    this.closeNegotiation();
+    this.update({ phase: 'closed', closedReason: reason, roomClosed, remoteStream: null });
+  }
+
+  /** Leaves the call: the other side sees this side go. */
+  leave() {
+    this.left = true;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.screenTrack?.stop();
+    this.socket?.close(1000, 'Left the call.');
+    this.socket = null;
+    this.end('You left the call.', false);
+  }
+}

@@ -1,0 +1,58 @@
+import { useEffect, useRef, useState } from 'react';
+import type { CallInfo } from '@common/video-call';
+import { CallConnection, type CallSnapshot } from './call-connection';
+
+declare global {
+  interface Window {
+    /** The live call, for the browser journeys' getStats checks. */
+    __kbCall?: CallConnection;
+  }
+}
+
+export interface Call {
+  snapshot: CallSnapshot;
+  toggleAudio(): void;
+  toggleVideo(): void;
+  toggleScreenShare(): Promise<void>;
+  toggleLowBandwidth(): Promise<void>;
+  leave(): void;
+}
+
+/** The call of a booking while this component is mounted: joins on mount, leaves on unmount. */
+export function useCall(info: CallInfo, localStream: MediaStream): Call {
+  const [snapshot, setSnapshot] = useState<CallSnapshot | null>(null);
+  const connection = useRef<CallConnection | null>(null);
+
+  useEffect(() => {
+    const call = new CallConnection({ bookingId: info.bookingId, role: info.role, iceServers: info.iceServers, localStream, onChange: setSnapshot });
+    connection.current = call;
+    window.__kbCall = call;
+    return () => {
+      call.leave();
+      if (window.__kbCall === call) delete window.__kbCall;
+    };
+  }, [info.bookingId, info.role, info.iceServers, localStream]);
+
+  const current = snapshot ?? {
+    phase: 'connecting',
+    remoteStream: null,
+    remotePeer: null,
+    closedReason: null,
+    roomClosed: false,
+    media: { audio: false, video: false, screen: false },
+    lowBandwidth: false,
+  };
+  return {
+    snapshot: current,
+    toggleAudio: () => connection.current?.setAudioEnabled(!current.media.audio),
+    toggleVideo: () => connection.current?.setVideoEnabled(!current.media.video),
+    toggleScreenShare: async () => {
+      if (current.media.screen) await connection.current?.stopScreenShare();
+      else await connection.current?.startScreenShare();
+    },
+    toggleLowBandwidth: async () => {
+      await connection.current?.setLowBandwidth(!current.lowBandwidth);
+    },
+    leave: () => connection.current?.leave(),
+  };
+}
