@@ -70,6 +70,8 @@ export class CallConnection {
   private myPeerId: string | null = null;
   private current: Negotiation | null = null;
   private signals = Promise.resolve();
+  /** Candidates from a peer this side has no connection to yet (its offer is on the way), by peer id. */
+  private heldCandidates = new Map<string, RTCIceCandidateInit[]>();
   private reconnectAttempt = 0;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private left = false;
@@ -229,8 +231,17 @@ export class CallConnection {
   }
 
   private async handleSignal(from: string, message: Extract<CallServerMessage, { type: 'signal' }>) {
-    const negotiation = this.current;
-    if (!negotiation || negotiation.peerId !== from) return;
+    let negotiation = this.current;
+    if (!negotiation || negotiation.peerId !== from) {
+      // When both join at once, the other side's offer and candidates can arrive before the room has
+      // announced it here. The offer proves the peer is in: answer it. Candidates wait for their offer.
+      if (message.description?.type !== 'offer') {
+        if (message.candidate) this.holdCandidate(from, message.candidate);
+        return;
+      }
+      this.startNegotiation(from);
+      negotiation = this.current!;
+    }
     const { pc } = negotiation;
     if (message.description) {
       const description = message.description;
@@ -246,6 +257,7 @@ export class CallConnection {
         const answer = pc.localDescription!;
         this.send({ type: 'signal', to: from, description: { type: answer.type as 'answer', sdp: answer.sdp } });
       }
+      for (const candidate of this.takeHeldCandidates(from)) await pc.addIceCandidate(candidate).catch(() => {});
       return;
     }
     if (message.candidate) {
@@ -256,6 +268,19 @@ export class CallConnection {
         if (!negotiation.ignoreOffer) throw error;
       }
     }
+  }
+
+  private holdCandidate(peerId: string, candidate: RTCIceCandidateInit) {
+    const held = this.heldCandidates.get(peerId) ?? [];
+    // A peer that never offers must not fill memory: a real offer brings a few dozen at most.
+    if (held.length < 100) held.push(candidate);
+    this.heldCandidates.set(peerId, held);
+  }
+
+  private takeHeldCandidates(peerId: string): RTCIceCandidateInit[] {
+    const held = this.heldCandidates.get(peerId) ?? [];
+    this.heldCandidates.clear();
+    return held;
   }
 
   private closeNegotiation() {
