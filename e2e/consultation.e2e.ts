@@ -207,4 +207,14 @@ describe('the video consultation room', () => {
     await expert.getByText('Waiting for Olivia Mariner to join...').waitFor({ state: 'detached' });
     await remoteVideoPlays(expert);
   });
+
+  it('connects when both join at the same moment, again and again (offers cross, candidates arrive early)', async () => {
+    await at(booking.startsAt, 5 * MINUTE);
+    for (let round = 0; round < 3; round++) {
+      await Promise.all([owner.goto(`/consultation?booking=${booking.id}`), expert.goto(`/consultation?booking=${booking.id}`)]);
+      await Promise.all([owner.getByRole('button', { name: 'Join call' }).waitFor(), expert.getByRole('button', { name: 'Join call' }).waitFor()]);
+      await Promise.all([owner.getByRole('button', { name: 'Join call' }).click(), expert.getByRole('button', { name: 'Join call' }).click()]);
+      await Promise.all([remoteVideoPlays(owner), remoteVideoPlays(expert)]);
+    }
+  });
 });
