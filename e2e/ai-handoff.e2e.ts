@@ -1,12 +1,12 @@
-import { spawnSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Booking } from '../src/common/booking.js';
 import type { Expert } from '../src/common/expert.js';
 import type { NearbyExpert } from '../src/common/ai-handoff.js';
 import { demoEmailOf } from '../src/server/db/seed/demo-accounts.js';
-import { MOBILE, baseUrl, expectAccessible, launchBrowser, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
+import { MOBILE, expectAccessible, launchBrowser, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
 import { firstFreeSlot } from './book-through-api.js';
+import { setPasswordOf } from './accounts.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,14 +20,6 @@ const OWNER_ZIP = '33301';
 const QUESTION = 'My outboard is overheating and the alarm keeps sounding';
 const FOLLOW_UP = 'It is a 2015 Yamaha F150 <img src=x onerror="document.title=1">';
 
-/** Sets a demo expert's password with the real command, so the journey can sign in as them. */
-function setPassword(email: string) {
-  const result = spawnSync('npm', ['run', '--silent', 'user:set-password', '--', email, '--password', EXPERT_PASSWORD], {
-    env: { ...process.env, DATA_DIR: inject('dataDir'), PORT: new URL(baseUrl()).port, BASE_URL: baseUrl(), DATABASE_URL: '' },
-    encoding: 'utf8',
-  });
-  expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);
-}
 
 /** A request from inside the signed-in page: its cookie and its origin. */
 async function inPage<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
@@ -129,7 +121,7 @@ describe('from the assistant to an expert', () => {
     await context.close();
 
     // The expert signs in and reads the conversation, read only, with the owner's words as text.
-    setPassword(demoEmailOf(nearest.name));
+    setPasswordOf(demoEmailOf(nearest.name), EXPERT_PASSWORD);
     for (const [viewport, name] of [
       [undefined, 'ai-handoff-expert-1280'],
       [MOBILE, 'ai-handoff-expert-390'],

@@ -1,5 +1,4 @@
-import { spawnSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Expert } from '../src/common/expert.js';
 import type { Booking } from '../src/common/booking.js';
@@ -8,6 +7,7 @@ import { demoEmailOf } from '../src/server/db/seed/demo-accounts.js';
 import { DESKTOP, FAKE_MEDIA, MOBILE, baseUrl, expectAccessible, launchBrowser, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
 import { bookVideo } from './book-through-api.js';
 import { setTestClock } from './test-clock.js';
+import { setPasswordOf, signInThroughUi } from './accounts.js';
 
 const MINUTE = 60_000;
 const EXPERT_PASSWORD = 'video-room-pass-42';
@@ -18,13 +18,6 @@ let owner: Page;
 let expert: Page;
 let booking: Booking;
 
-function operatorCommand(script: string, args: string[]) {
-  const result = spawnSync('npm', ['run', '--silent', script, '--', ...args], {
-    env: { ...process.env, DATA_DIR: inject('dataDir'), PORT: new URL(baseUrl()).port, BASE_URL: baseUrl(), DATABASE_URL: '' },
-    encoding: 'utf8',
-  });
-  expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);
-}
 
 async function visitor(viewport = DESKTOP) {
   const opened = await newPage(browser, viewport);
@@ -38,14 +31,6 @@ async function signUpOwner(page: Page, firstName: string) {
   await page.getByRole('heading', { name: /Welcome back to/ }).waitFor();
 }
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByRole('tab', { name: 'Sign In' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).last().click();
-  await page.getByRole('heading', { name: /Welcome back to/ }).waitFor();
-}
 
 const at = (iso: string, offsetMs: number) => setTestClock(new Date(new Date(iso).getTime() + offsetMs));
 
@@ -90,13 +75,13 @@ beforeAll(async () => {
   const experts = (await probe.json()) as Expert[];
   // The second to last by name: other journeys book the first ones and the workspace journey the last.
   const chosen = experts.at(-2)!;
-  operatorCommand('user:set-password', [demoEmailOf(chosen.name), '--password', EXPERT_PASSWORD]);
+  setPasswordOf(demoEmailOf(chosen.name), EXPERT_PASSWORD);
 
   owner = await visitor();
   await signUpOwner(owner, 'Olivia');
   booking = await bookVideo(owner, chosen, 'Outboard stalls at idle after warming up', 3);
   expert = await visitor();
-  await signIn(expert, demoEmailOf(chosen.name), EXPERT_PASSWORD);
+  await signInThroughUi(expert, demoEmailOf(chosen.name), EXPERT_PASSWORD);
   if (booking.status === 'requested') {
     const status = await expert.evaluate(
       async (id) => (await fetch(`/api/bookings/${id}/confirm`, { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: '{}' })).status,

@@ -1,11 +1,11 @@
-import { spawnSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Expert } from '../src/common/expert.js';
 import { demoEmailOf } from '../src/server/db/seed/demo-accounts.js';
 import { DESKTOP, MOBILE, baseUrl, expectAccessible, launchBrowser, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
 import { bookVideo } from './book-through-api.js';
 import { setTestClock } from './test-clock.js';
+import { setPasswordOf, signInThroughUi } from './accounts.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -18,22 +18,7 @@ afterAll(async () => {
 
 const EXPERT_PASSWORD = 'summary-pass-42';
 
-function setPassword(email: string) {
-  const result = spawnSync('npm', ['run', '--silent', 'user:set-password', '--', email, '--password', EXPERT_PASSWORD], {
-    env: { ...process.env, DATA_DIR: inject('dataDir'), PORT: new URL(baseUrl()).port, BASE_URL: baseUrl(), DATABASE_URL: '' },
-    encoding: 'utf8',
-  });
-  expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);
-}
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByRole('tab', { name: 'Sign In' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).last().click();
-  await page.getByRole('heading', { name: /Welcome back to/ }).waitFor();
-}
 
 async function toast(page: Page, title: string) {
   await page.locator('[data-sonner-toast]').filter({ hasText: title }).first().waitFor();
@@ -52,7 +37,7 @@ describe('the follow-up summary of a video consultation', () => {
     // Second to last by name: the workspace journey takes the last, the booking journeys the first ones.
     const expert = listed.at(-2)!;
     const expertEmail = demoEmailOf(expert.name);
-    setPassword(expertEmail);
+    setPasswordOf(expertEmail, EXPERT_PASSWORD);
 
     // The owner books (demo experts take instant bookings) and learns a summary will follow.
     const { context: ownerContext, page: owner } = await newPage(browser);
@@ -68,7 +53,7 @@ describe('the follow-up summary of a video consultation', () => {
 
     // The expert, after the call has started.
     const { context: expertContext, page } = await newPage(browser);
-    await signIn(page, expertEmail, EXPERT_PASSWORD);
+    await signInThroughUi(page, expertEmail, EXPERT_PASSWORD);
     await page.goto(`/bookings/${booking.id}`);
     await page.getByRole('heading', { name: `Booking #${booking.number}` }).waitFor();
     expect(await page.getByRole('heading', { name: 'Write the Follow-up Summary' }).count()).toBe(0);

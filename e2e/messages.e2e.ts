@@ -1,11 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Expert } from '../src/common/expert.js';
 import { demoEmailOf } from '../src/server/db/seed/demo-accounts.js';
 import { MOBILE, baseUrl, expectAccessible, newPage, launchBrowser, signUpThroughUi, snap, uniqueEmail } from './browser.js';
 import { bookVideo } from './book-through-api.js';
+import { setPasswordOf, signInThroughUi } from './accounts.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,22 +17,7 @@ afterAll(async () => {
 
 const EXPERT_PASSWORD = 'messages-pass-42';
 
-function setPassword(email: string) {
-  const result = spawnSync('npm', ['run', '--silent', 'user:set-password', '--', email, '--password', EXPERT_PASSWORD], {
-    env: { ...process.env, DATA_DIR: inject('dataDir'), PORT: new URL(baseUrl()).port, BASE_URL: baseUrl(), DATABASE_URL: '' },
-    encoding: 'utf8',
-  });
-  expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);
-}
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByRole('tab', { name: 'Sign In' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).last().click();
-  await page.getByRole('heading', { name: /Welcome back to/ }).waitFor();
-}
 
 const thread = (page: Page) => page.getByRole('log', { name: /^Messages with/ });
 
@@ -49,7 +34,7 @@ describe('messages on a booking', () => {
     // Not the first ones (other journeys book them) nor the last (the workspace journey changes its hours).
     const expert = experts.at(-3)!;
     const expertEmail = demoEmailOf(expert.name);
-    setPassword(expertEmail);
+    setPasswordOf(expertEmail, EXPERT_PASSWORD);
 
     const { context: ownerContext, page: owner } = await newPage(browser);
     await owner.goto('/login');
@@ -59,7 +44,7 @@ describe('messages on a booking', () => {
 
     // The expert, on a phone, opens the booking from the workspace.
     const { context: expertContext, page: pro } = await newPage(browser, MOBILE);
-    await signIn(pro, expertEmail, EXPERT_PASSWORD);
+    await signInThroughUi(pro, expertEmail, EXPERT_PASSWORD);
     await pro.goto('/workspace');
     await pro.locator(`[data-testid="workspace-booking"][data-number="${booking.number}"]`).getByRole('link', { name: /Booking page and messages/ }).click();
     await pro.getByRole('heading', { name: `Booking #${booking.number}` }).waitFor();

@@ -6,6 +6,7 @@ import { demoEmailOf } from '../src/server/db/seed/demo-accounts.js';
 import { MOBILE, baseUrl, expectAccessible, launchBrowser, makeAdmin, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
 import { bookVideo } from './book-through-api.js';
 import { setTestClock } from './test-clock.js';
+import { signInThroughUi } from './accounts.js';
 
 // A demo expert no other journey books.
 const EXPERT_NAME = 'Hannah Lindqvist';
@@ -27,14 +28,6 @@ async function api<T>(path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByRole('tab', { name: 'Sign In' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).last().click();
-  await page.getByRole('heading', { name: /Welcome back to/ }).waitFor();
-}
 
 async function toast(page: Page, title: string) {
   await page.locator('[data-sonner-toast]').filter({ hasText: title }).first().waitFor();
@@ -70,7 +63,7 @@ describe('verified reviews', () => {
     });
     expect(result.status, result.stderr).toBe(0);
     const { context: expertContext, page: expertPage } = await newPage(browser);
-    await signIn(expertPage, expertEmail, EXPERT_PASSWORD);
+    await signInThroughUi(expertPage, expertEmail, EXPERT_PASSWORD);
     await setTestClock(new Date(new Date(booking.endsAt).getTime() + 5 * 60_000));
     try {
       await postFromPage(expertPage, `/api/bookings/${booking.id}/complete`);

@@ -1,6 +1,5 @@
-import { spawnSync } from 'node:child_process';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Expert } from '../src/common/expert.js';
 import type { Booking, Slot } from '../src/common/booking.js';
@@ -10,6 +9,7 @@ import { demoEmailOf } from '../src/server/db/seed/demo-accounts.js';
 import { MOBILE, baseUrl, expectAccessible, launchBrowser, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
 import { bookThroughApi, firstFreeSlot } from './book-through-api.js';
 import { setTestClock } from './test-clock.js';
+import { operatorCommand, setPasswordOf, signInThroughUi } from './accounts.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,14 +22,6 @@ afterAll(async () => {
 
 const EXPERT_PASSWORD = 'workspace-pass-42';
 
-/** Runs one of the project's npm commands against the running e2e server, as an operator would. */
-function operatorCommand(script: string, args: string[]) {
-  const result = spawnSync('npm', ['run', '--silent', script, '--', ...args], {
-    env: { ...process.env, DATA_DIR: inject('dataDir'), PORT: new URL(baseUrl()).port, BASE_URL: baseUrl(), DATABASE_URL: '' },
-    encoding: 'utf8',
-  });
-  expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);
-}
 
 async function api<T>(path: string): Promise<T> {
   const response = await fetch(`${baseUrl()}${path}`);
@@ -45,14 +37,6 @@ async function signUpOwner(page: Page, firstName: string) {
   return email;
 }
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByRole('tab', { name: 'Sign In' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).last().click();
-  await page.getByRole('heading', { name: /Welcome back to/ }).waitFor();
-}
 
 async function toast(page: Page, title: string) {
   try {
@@ -98,10 +82,10 @@ describe('the expert workspace', () => {
     // The last by name: the other journeys book the first ones.
     const expert = videoExperts.at(-1)!;
     const email = demoEmailOf(expert.name);
-    operatorCommand('user:set-password', [email, '--password', EXPERT_PASSWORD]);
+    setPasswordOf(email, EXPERT_PASSWORD);
 
     const { context: expertContext, page } = await newPage(browser);
-    await signIn(page, email, EXPERT_PASSWORD);
+    await signInThroughUi(page, email, EXPERT_PASSWORD);
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Workspace' }).click();
     await page.getByRole('heading', { name: 'Expert Workspace' }).waitFor();
@@ -209,7 +193,7 @@ describe('the expert workspace', () => {
 
     // The same workspace at 390 px.
     const { context: mobileContext, page: mobile } = await newPage(browser, MOBILE);
-    await signIn(mobile, email, EXPERT_PASSWORD);
+    await signInThroughUi(mobile, email, EXPERT_PASSWORD);
     await mobile.goto('/workspace');
     await cardIn(mobile, 'Past', accepted).waitFor();
     await noHorizontalOverflow(mobile);
