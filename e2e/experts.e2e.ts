@@ -190,6 +190,7 @@ describe('the expert profile (/expert/:id)', () => {
       'Service Rates',
       'Availability',
       'Book a Session',
+      'Reviews',
       'Member Information',
       'Trust & Safety',
     ]) {
@@ -202,7 +203,8 @@ describe('the expert profile (/expert/:id)', () => {
     await page.getByText('$95 / 30 min').waitFor();
     await page.getByText('$165/hr', { exact: true }).waitFor();
     await page.getByText('2-hour minimum ($330 minimum visit)').waitFor();
-    await page.getByRole('img', { name: 'Rated 4.9 out of 5' }).waitFor();
+    // The same stars in the heading and above the reviews.
+    await expect.poll(() => page.getByRole('img', { name: 'Rated 4.9 out of 5' }).count()).toBe(2);
     // The browser runs in UTC, the expert in Florida.
     await page.getByText(/Times are in the expert's time zone \(Eastern/).waitFor();
 
