@@ -33,22 +33,20 @@ export function CancelBookingDialog({ booking }: { booking: Booking }) {
     setOpen(next);
   };
 
-  const onSubmit = form.handleSubmit(({ reason }) =>
-    cancel.mutate(
-      { id: booking.id, reason },
-      {
-        onSuccess: () => {
-          showToast({ title: 'Booking cancelled', description: `Booking #${booking.number} is cancelled. ${booking.expert.name} has been told.` });
-          form.reset();
-          setOpen(false);
-        },
-        onError: (failure) => {
-          showToast({ title: 'Error', description: errorText(failure, 'Failed to cancel the booking'), variant: 'destructive' });
-          refreshOnConflict(failure);
-        },
-      },
-    ),
-  );
+  // mutateAsync, not mutate's callbacks: the booking's pages refetch before the mutation settles, and a
+  // cancelled booking no longer shows this dialog, whose callbacks would then never run (no toast).
+  const onSubmit = form.handleSubmit(async ({ reason }) => {
+    try {
+      await cancel.mutateAsync({ id: booking.id, reason });
+    } catch (failure) {
+      showToast({ title: 'Error', description: errorText(failure, 'Failed to cancel the booking'), variant: 'destructive' });
+      refreshOnConflict(failure);
+      return;
+    }
+    showToast({ title: 'Booking cancelled', description: `Booking #${booking.number} is cancelled. ${booking.expert.name} has been told.` });
+    form.reset();
+    setOpen(false);
+  });
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

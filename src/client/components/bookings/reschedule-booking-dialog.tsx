@@ -35,22 +35,20 @@ export function RescheduleBookingDialog({ booking }: { booking: Booking }) {
     setOpen(next);
   };
 
-  const onSubmit = form.handleSubmit((values) =>
-    reschedule.mutate(
-      { id: booking.id, ...values },
-      {
-        onSuccess: (updated) => {
-          const times = bookingTimes(updated);
-          showToast({ title: 'Booking rescheduled', description: `New time: ${times.date}, ${times.time}` });
-          setOpen(false);
-        },
-        onError: (failure) => {
-          showToast({ title: 'Error', description: errorText(failure, 'Failed to reschedule the booking'), variant: 'destructive' });
-          refreshOnConflict(failure);
-        },
-      },
-    ),
-  );
+  // mutateAsync, not mutate's callbacks: they would be lost if the refetched booking no longer showed this dialog.
+  const onSubmit = form.handleSubmit(async (values) => {
+    let updated;
+    try {
+      updated = await reschedule.mutateAsync({ id: booking.id, ...values });
+    } catch (failure) {
+      showToast({ title: 'Error', description: errorText(failure, 'Failed to reschedule the booking'), variant: 'destructive' });
+      refreshOnConflict(failure);
+      return;
+    }
+    const times = bookingTimes(updated);
+    showToast({ title: 'Booking rescheduled', description: `New time: ${times.date}, ${times.time}` });
+    setOpen(false);
+  });
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
