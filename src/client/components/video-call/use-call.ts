@@ -24,10 +24,22 @@ export function useCall(info: CallInfo, localStream: MediaStream): Call {
   const connection = useRef<CallConnection | null>(null);
 
   useEffect(() => {
-    const call = new CallConnection({ bookingId: info.bookingId, role: info.role, iceServers: info.iceServers, localStream, onChange: setSnapshot });
+    // A connection left by this cleanup (unmount, new devices, React's development double run) must not
+    // report its own 'You left the call.' over the connection that replaces it.
+    let current = true;
+    const call = new CallConnection({
+      bookingId: info.bookingId,
+      role: info.role,
+      iceServers: info.iceServers,
+      localStream,
+      onChange: (next) => {
+        if (current) setSnapshot(next);
+      },
+    });
     connection.current = call;
     window.__kbCall = call;
     return () => {
+      current = false;
       call.leave();
       if (window.__kbCall === call) delete window.__kbCall;
     };
