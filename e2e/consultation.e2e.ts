@@ -34,8 +34,30 @@ async function signUpOwner(page: Page, firstName: string) {
 
 const at = (iso: string, offsetMs: number) => setTestClock(new Date(new Date(iso).getTime() + offsetMs));
 
-function remoteVideoPlays(page: Page) {
-  return page.waitForFunction(() => ((document.querySelector('video[data-remote]') as HTMLVideoElement | null)?.videoWidth ?? 0) > 0, null, { timeout: 20_000 });
+/** What a call's peer connection says of itself, for a failure's message. */
+function callState(page: Page) {
+  return page.evaluate(() => {
+    const pc = window.__kbCall?.peerConnection;
+    const video = document.querySelector('video[data-remote]') as HTMLVideoElement | null;
+    return {
+      phase: window.__kbCall?.state.phase,
+      signaling: pc?.signalingState,
+      connection: pc?.connectionState,
+      ice: pc?.iceConnectionState,
+      local: pc?.localDescription?.type,
+      remote: pc?.remoteDescription?.type,
+      receivers: pc?.getReceivers().map((r) => `${r.track.kind}:${r.track.readyState}:${r.track.muted ? 'muted' : 'live'}`),
+      videoElement: video ? { width: video.videoWidth, hasStream: !!video.srcObject } : null,
+    };
+  });
+}
+
+async function remoteVideoPlays(page: Page) {
+  try {
+    await page.waitForFunction(() => ((document.querySelector('video[data-remote]') as HTMLVideoElement | null)?.videoWidth ?? 0) > 0, null, { timeout: 20_000 });
+  } catch (error) {
+    throw new Error(`no remote video: ${JSON.stringify(await callState(page).catch(() => 'page gone'))}`, { cause: error });
+  }
 }
 
 /** What this side's peer connection has received so far, from its own statistics. */

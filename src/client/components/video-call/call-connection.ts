@@ -70,8 +70,8 @@ export class CallConnection {
   private myPeerId: string | null = null;
   private current: Negotiation | null = null;
   private signals = Promise.resolve();
-  /** Candidates from a peer this side has no connection to yet (its offer is on the way), by peer id. */
-  private heldCandidates = new Map<string, RTCIceCandidateInit[]>();
+  /** Signals from a peer the room has not announced here yet, by peer id: replayed once it is. */
+  private heldSignals = new Map<string, Extract<CallServerMessage, { type: 'signal' }>[]>();
   private reconnectAttempt = 0;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private left = false;
@@ -148,13 +148,17 @@ export class CallConnection {
         const known = this.snapshot.remotePeer;
         if (known && known.peerId !== message.peer.peerId && known.joinedAt > message.peer.joinedAt && this.current) return;
         this.update({ remotePeer: message.peer });
-        if (this.current?.peerId !== message.peer.peerId) this.startNegotiation(message.peer.peerId);
+        if (this.current?.peerId !== message.peer.peerId) {
+          this.startNegotiation(message.peer.peerId);
+          this.replayHeldSignals(message.peer.peerId);
+        }
         return;
       }
       case 'peer-media':
         if (this.snapshot.remotePeer?.peerId === message.peerId) this.update({ remotePeer: { ...this.snapshot.remotePeer, media: message.media } });
         return;
       case 'peer-left':
+        this.heldSignals.delete(message.peerId);
         if (this.current?.peerId !== message.peerId) return;
         this.closeNegotiation();
         this.update({ phase: 'waiting', remoteStream: null, remotePeer: null });
@@ -230,18 +234,22 @@ export class CallConnection {
     this.update({ phase: 'joining', remoteStream });
   }
 
-  private async handleSignal(from: string, message: Extract<CallServerMessage, { type: 'signal' }>) {
-    let negotiation = this.current;
+  private async handleSignal(from: string, message: Extract<CallServerMessage, { type: 'signal' }> | null) {
+    const negotiation = this.current;
     if (!negotiation || negotiation.peerId !== from) {
-      // When both join at once, the other side's offer and candidates can arrive before the room has
-      // announced it here. The offer proves the peer is in: answer it. Candidates wait for their offer.
-      if (message.description?.type !== 'offer') {
-        if (message.candidate) this.holdCandidate(from, message.candidate);
-        return;
-      }
-      this.startNegotiation(from);
-      negotiation = this.current!;
+      // When both join at once, the other side's offer can arrive before the room has announced it here:
+      // kept until it is. A window that closed meanwhile is announced as gone, and its signals dropped.
+      if (message) this.holdSignal(from, message);
+      return;
     }
+    // What arrived early goes first, in its order.
+    const early = this.heldSignals.get(from) ?? [];
+    this.heldSignals.delete(from);
+    for (const held of early) await this.applySignal(negotiation, from, held).catch((error: unknown) => console.warn('signal failed', error));
+    if (message) await this.applySignal(negotiation, from, message);
+  }
+
+  private async applySignal(negotiation: Negotiation, from: string, message: Extract<CallServerMessage, { type: 'signal' }>) {
     const { pc } = negotiation;
     if (message.description) {
       const description = message.description;
@@ -257,7 +265,6 @@ export class CallConnection {
         const answer = pc.localDescription!;
         this.send({ type: 'signal', to: from, description: { type: answer.type as 'answer', sdp: answer.sdp } });
       }
-      for (const candidate of this.takeHeldCandidates(from)) await pc.addIceCandidate(candidate).catch(() => {});
       return;
     }
     if (message.candidate) {
@@ -270,17 +277,17 @@ export class CallConnection {
     }
   }
 
-  private holdCandidate(peerId: string, candidate: RTCIceCandidateInit) {
-    const held = this.heldCandidates.get(peerId) ?? [];
-    // A peer that never offers must not fill memory: a real offer brings a few dozen at most.
-    if (held.length < 100) held.push(candidate);
-    this.heldCandidates.set(peerId, held);
+  private holdSignal(peerId: string, message: Extract<CallServerMessage, { type: 'signal' }>) {
+    const held = this.heldSignals.get(peerId) ?? [];
+    // A peer that is never announced must not fill memory: an offer and its candidates are a few dozen.
+    if (held.length < 100) held.push(message);
+    this.heldSignals.set(peerId, held);
   }
 
-  private takeHeldCandidates(peerId: string): RTCIceCandidateInit[] {
-    const held = this.heldCandidates.get(peerId) ?? [];
-    this.heldCandidates.clear();
-    return held;
+  /** Hands the announced peer's early signals to the negotiation just started with it. */
+  private replayHeldSignals(peerId: string) {
+    if (!this.heldSignals.has(peerId)) return;
+    this.signals = this.signals.then(() => this.handleSignal(peerId, null)).catch((error: unknown) => console.warn('signal failed', error));
   }
 
   private closeNegotiation() {

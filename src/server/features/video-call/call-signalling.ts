@@ -154,7 +154,9 @@ export function openCallSession(deps: CallRoomDeps, connection: LiveConnection, 
         await publish({ kind: 'media', peerId: me.peerId, media: message.media });
         return;
       }
-      if (!others.has(message.to)) throw new AppError('CONFLICT', 'The other party is no longer in the call.');
+      // Not checked against the peers met here: when both join at once, an offer can reach a socket
+      // before the room has told its server who sent it, and the answer must still get back. Only the
+      // addressed socket delivers a signal; one to a peer that left is dropped by nobody's socket.
       await publish({ kind: 'signal', from: me.peerId, to: message.to, description: message.description, candidate: message.candidate });
     },
     closed() {
