@@ -52,6 +52,6 @@ if (!only || only === 'pages') {
   await benchPages();
 }
 if (!only || only === 'video') {
-  console.log('\n== Video call: both parties open the room -> first remote video frame (headless Chromium, fake devices)');
+  console.log('\n== Video call: both in the room -> first remote video frame, and the page before it (headless Chromium, fake devices)');
   await benchVideoCall();
 }

@@ -11,8 +11,9 @@ import {
 
 /**
  * One side of a booking's call: the signalling socket and the peer connection to the other party.
- * Negotiation is MDN's 'perfect negotiation': both sides offer whenever they need to, and when offers
- * cross, the polite side (the owner) yields. No React here; `use-call.ts` holds it for the screens.
+ * Negotiation is MDN's 'perfect negotiation': the expert offers first, then both sides offer whenever they
+ * need to, and when offers cross, the polite side (the owner) yields. No React here; `use-call.ts` holds it
+ * for the screens.
  */
 
 export type CallPhase =
@@ -43,6 +44,15 @@ export interface CallSnapshot {
 
 /** Low-bandwidth mode: a quarter of the resolution at about 150 kbit/s (audio goes on untouched). */
 const LOW_BANDWIDTH = { scaleResolutionDownBy: 4, maxBitrate: 150_000 };
+/**
+ * A call starts at half resolution. WebRTC's first bandwidth estimate (300 kbit/s) is too low for 720p, and
+ * its encoder drops the first frames of an HD camera until it has scaled down on its own: starting at half
+ * resolution shows the other party about half a second sooner (measured in `npm run bench video`).
+ */
+const START_SCALE = 2;
+/** Full resolution once the connection's estimate can carry it. */
+const HD_BITRATE = 1_000_000;
+const HD_CHECK_MS = 500;
 const RECONNECT_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000];
 
 interface Negotiation {
@@ -54,6 +64,9 @@ interface Negotiation {
   remoteStream: MediaStream;
   audioSender: RTCRtpSender | null;
   videoSender: RTCRtpSender | null;
+  /** The estimate has reached HD_BITRATE: the video goes at full resolution. */
+  fullResolution: boolean;
+  hdCheck: ReturnType<typeof setInterval> | null;
 }
 
 export interface CallConnectionOptions {
@@ -179,7 +192,18 @@ export class CallConnection {
     this.closeNegotiation();
     const pc = new RTCPeerConnection({ iceServers: this.options.iceServers });
     const remoteStream = new MediaStream();
-    const negotiation: Negotiation = { pc, peerId, makingOffer: false, ignoreOffer: false, settingRemoteAnswer: false, remoteStream, audioSender: null, videoSender: null };
+    const negotiation: Negotiation = {
+      pc,
+      peerId,
+      makingOffer: false,
+      ignoreOffer: false,
+      settingRemoteAnswer: false,
+      remoteStream,
+      audioSender: null,
+      videoSender: null,
+      fullResolution: false,
+      hdCheck: null,
+    };
     this.current = negotiation;
     const stream = this.options.localStream;
     const audio = stream.getAudioTracks()[0];
@@ -203,11 +227,18 @@ export class CallConnection {
       }
     };
     pc.onnegotiationneeded = async () => {
+      // The expert makes the first offer and the owner answers it. When both offered at once, Chromium's
+      // owner side rolled its offer back as perfect negotiation says, and then gathered no candidates at all:
+      // the call never connected (seen in the 'both join at the same moment' journey). Later changes
+      // (screen sharing, an ICE restart) may come from either side.
+      if (this.polite && !pc.remoteDescription) return;
       try {
         negotiation.makingOffer = true;
         await pc.setLocalDescription();
         const description = pc.localDescription!;
         if (this.current === negotiation) this.send({ type: 'signal', to: peerId, description: { type: description.type as 'offer', sdp: description.sdp } });
+        // The offer goes first (its candidates follow it); the encodings exist from here, before any media flows.
+        await this.applyBandwidth();
       } catch (error) {
         console.warn('offer failed', error);
       } finally {
@@ -219,15 +250,16 @@ export class CallConnection {
       switch (pc.connectionState) {
         case 'connected':
           this.update({ phase: 'connected' });
-          void this.applyBandwidth();
+          this.watchForFullResolution(negotiation);
           return;
         case 'disconnected':
           this.update({ phase: 'reconnecting' });
           return;
         case 'failed':
-          // The path broke (a network change): new candidates, same call.
+          // The path broke (a network change): new candidates, same call. The expert restarts, so that the
+          // two restarts' offers do not cross.
           this.update({ phase: 'reconnecting' });
-          pc.restartIce();
+          if (!this.polite) pc.restartIce();
           return;
       }
     };
@@ -264,6 +296,7 @@ export class CallConnection {
         await pc.setLocalDescription();
         const answer = pc.localDescription!;
         this.send({ type: 'signal', to: from, description: { type: answer.type as 'answer', sdp: answer.sdp } });
+        await this.applyBandwidth();
       }
       return;
     }
@@ -290,8 +323,27 @@ export class CallConnection {
     this.signals = this.signals.then(() => this.handleSignal(peerId, null)).catch((error: unknown) => console.warn('signal failed', error));
   }
 
+  /** Lifts the start's half resolution once the connection's bandwidth estimate can carry HD. */
+  private watchForFullResolution(negotiation: Negotiation) {
+    if (negotiation.fullResolution || negotiation.hdCheck) return;
+    negotiation.hdCheck = setInterval(() => {
+      void negotiation.pc.getStats().then((report) => {
+        let estimate = 0;
+        report.forEach((stat: { type: string; nominated?: boolean; availableOutgoingBitrate?: number }) => {
+          if (stat.type === 'candidate-pair' && stat.nominated) estimate = Math.max(estimate, stat.availableOutgoingBitrate ?? 0);
+        });
+        if (estimate < HD_BITRATE || negotiation.fullResolution) return;
+        negotiation.fullResolution = true;
+        clearInterval(negotiation.hdCheck!);
+        negotiation.hdCheck = null;
+        if (this.current === negotiation) void this.applyBandwidth();
+      });
+    }, HD_CHECK_MS);
+  }
+
   private closeNegotiation() {
     if (!this.current) return;
+    if (this.current.hdCheck) clearInterval(this.current.hdCheck);
     this.current.pc.onconnectionstatechange = null;
     this.current.pc.close();
     this.current = null;
@@ -353,19 +405,23 @@ export class CallConnection {
     await this.applyBandwidth();
   }
 
+  /** The video's resolution and bitrate: low-bandwidth mode, or the start's half resolution, or full. */
   private async applyBandwidth() {
-    const sender = this.current?.videoSender;
+    const negotiation = this.current;
+    const sender = negotiation?.videoSender;
     if (!sender) return;
     const parameters = sender.getParameters();
+    // Before the first offer or answer the sender has no encodings yet; this runs again once it has.
     if (!parameters.encodings?.length) return;
     for (const encoding of parameters.encodings) {
       if (this.lowBandwidth) Object.assign(encoding, LOW_BANDWIDTH);
       else {
-        encoding.scaleResolutionDownBy = 1;
+        encoding.scaleResolutionDownBy = negotiation.fullResolution ? 1 : START_SCALE;
         delete encoding.maxBitrate;
       }
     }
-    await sender.setParameters(parameters);
+    // A change that loses a race with another one is made again by the next call; it never stops the call.
+    await sender.setParameters(parameters).catch((error: unknown) => console.warn('video parameters not applied', error));
   }
 
   private end(reason: string, roomClosed: boolean) {
