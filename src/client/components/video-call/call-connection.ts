@@ -326,18 +326,21 @@ export class CallConnection {
   /** Lifts the start's half resolution once the connection's bandwidth estimate can carry HD. */
   private watchForFullResolution(negotiation: Negotiation) {
     if (negotiation.fullResolution || negotiation.hdCheck) return;
-    negotiation.hdCheck = setInterval(() => {
-      void negotiation.pc.getStats().then((report) => {
-        let estimate = 0;
-        report.forEach((stat: { type: string; nominated?: boolean; availableOutgoingBitrate?: number }) => {
+    negotiation.hdCheck = setInterval(async () => {
+      let estimate = 0;
+      try {
+        (await negotiation.pc.getStats()).forEach((stat: { type: string; nominated?: boolean; availableOutgoingBitrate?: number }) => {
           if (stat.type === 'candidate-pair' && stat.nominated) estimate = Math.max(estimate, stat.availableOutgoingBitrate ?? 0);
         });
-        if (estimate < HD_BITRATE || negotiation.fullResolution) return;
-        negotiation.fullResolution = true;
-        clearInterval(negotiation.hdCheck!);
-        negotiation.hdCheck = null;
-        if (this.current === negotiation) void this.applyBandwidth();
-      });
+      } catch {
+        // The peer connection closed while its statistics were being read: nothing left to lift.
+        return;
+      }
+      if (estimate < HD_BITRATE || negotiation.fullResolution) return;
+      negotiation.fullResolution = true;
+      clearInterval(negotiation.hdCheck!);
+      negotiation.hdCheck = null;
+      if (this.current === negotiation) void this.applyBandwidth();
     }, HD_CHECK_MS);
   }
 
