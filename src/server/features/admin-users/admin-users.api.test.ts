@@ -38,6 +38,8 @@ async function newApprovedExpert(overrides: Parameters<typeof insertExpert>[1] =
   const user = await signUp(t.app);
   await setRole(user, 'expert');
   const expert = await insertExpert(t.database.db, { userId: user.id, ...overrides });
+  // Written past the app: the listing's directory hears of it by notification, so tell it, as features do.
+  t.app.expertListings.clear();
   return { user, expert };
 }
 
