@@ -3,6 +3,7 @@ import { loadConfig, ConfigError } from './config.js';
 import { openDatabase } from './db/client.js';
 import { isDatabaseUnavailable } from './db/database-error.js';
 import { acquireLock, DataDirBusyError, newOperatorToken, type DataDirLock } from './db/data-dir-lock.js';
+import { NotADatabaseFolderError } from './db/pglite-data-dir.js';
 import { hasAnyExpert, seedDemoExperts } from './db/seed/seed-demo-experts.js';
 import { seedDemoApplicants } from './db/seed/demo-applicants.js';
 import { buildApp } from './app.js';
@@ -76,7 +77,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirBusyError) {
+  if (error instanceof ConfigError || error instanceof DataDirBusyError || error instanceof NotADatabaseFolderError) {
     console.error(error.message);
   } else {
     console.error(error);

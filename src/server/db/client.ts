@@ -1,5 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
@@ -12,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import * as schema from './schema.js';
 import { pgliteStartParams } from './pglite-settings.js';
+import { ensurePgliteDataDir } from './pglite-data-dir.js';
 import { listenOnPglite, listenOnPostgres, type Listener, type NotificationHandlers } from './notifications.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -49,11 +49,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const startParams = pgliteStartParams();
+  if (dataDir) await ensurePgliteDataDir(dataDir, startParams);
   const client = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     extensions: { pg_trgm, btree_gist },
-    startParams: pgliteStartParams(),
+    startParams,
   });
   const db = drizzlePglite({ client, schema });
   // PGlite's query() takes one statement; scripts without parameters (pg-boss's migrations) go through exec().
