@@ -189,7 +189,10 @@ export async function benchMemory() {
   const dataDir = mkdtempSync(join(tmpdir(), 'kb-bench-memory-'));
   try {
     // The first start creates and seeds the database; people then run it from an existing one.
-    await (await startServer({ DATA_DIR: dataDir, DATABASE_URL: '', TRUST_PROXY: 'true' })).stop();
+    const first = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '', TRUST_PROXY: 'true' });
+    const firstPid = first.process.pid!;
+    console.log(`PGlite     first start (creates and seeds the database): ${String(peakRssMb(firstPid)).padStart(4)} MB peak RSS, ${rssMb(firstPid)} MB once ready`);
+    await first.stop();
     const pglite = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '', TRUST_PROXY: 'true' });
     try {
       await measure('PGlite    ', pglite, 450);
