@@ -11,6 +11,7 @@ import { EXPERT_SORTS } from '../src/common/expert.js';
 import { SLOT_TIMES } from '../src/common/booking-rules.js';
 import { addDays, localDateOf } from '../src/common/zoned-time.js';
 import { rssMb, startServer, withScratchDatabase, type RunningServer } from './server-process.js';
+import { seededRandom } from './seeded-random.js';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 20);
 const IDLE_WAIT_MS = 5_000;
@@ -23,15 +24,9 @@ interface ListedExpert {
   serviceTypes: ('video' | 'onsite')[];
 }
 
-/** A small seeded generator, so every run asks the same mix. */
-function seededRandom(seed: number) {
-  let state = seed;
-  const next = () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+/** A seeded generator with a pick, so every run asks the same mix. */
+function seededPicker(seed: number) {
+  const next = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
   return { next, pick };
 }
@@ -67,7 +62,7 @@ async function signUpUsers(baseUrl: string, count: number) {
 async function photoUpload() {
   const width = 1600;
   const height = 1200;
-  const random = seededRandom(7);
+  const random = seededPicker(7);
   const pixels = Buffer.alloc(width * height * 3);
   for (let i = 0; i < pixels.length; i++) pixels[i] = (i % 251) ^ Math.floor(random.next() * 64);
   const jpeg = await sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
@@ -94,7 +89,7 @@ const QUESTIONS = [
 ];
 const PAGES = ['/', '/experts', '/onsite-request', '/video-consultation', '/ai-assistant', '/login'];
 
-function listingPath(random: ReturnType<typeof seededRandom>) {
+function listingPath(random: ReturnType<typeof seededPicker>) {
   const params = new URLSearchParams();
   if (random.next() < 0.4) params.set('q', random.pick(TEXTS));
   if (random.next() < 0.3) params.set('specialty', random.pick(SPECIALTIES));
@@ -112,7 +107,7 @@ type Users = Awaited<ReturnType<typeof signUpUsers>>;
 type Photo = Awaited<ReturnType<typeof photoUpload>>;
 
 /** One request of the mix, in the proportions people use the site: mostly browsing, some asking and booking. */
-function nextRequest(random: ReturnType<typeof seededRandom>, baseUrl: string, experts: ListedExpert[], users: Users, photo: Photo): autocannon.Request {
+function nextRequest(random: ReturnType<typeof seededPicker>, baseUrl: string, experts: ListedExpert[], users: Users, photo: Photo): autocannon.Request {
   const user = random.pick(users);
   const expert = random.pick(experts);
   const roll = random.next();
@@ -163,7 +158,7 @@ async function measure(label: string, server: RunningServer, budgetMb: number) {
   const users = await signUpUsers(server.baseUrl, USERS);
   const experts = (await (await fetch(`${server.baseUrl}/api/experts?limit=100`)).json()) as ListedExpert[];
   const photo = await photoUpload();
-  const random = seededRandom(11);
+  const random = seededPicker(11);
   resetPeakRss(pid);
   const statuses: Record<string, number> = {};
   const result = await autocannon({

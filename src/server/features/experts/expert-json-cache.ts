@@ -1,3 +1,5 @@
+import { ExpiringMap } from '../../core/expiring-map.js';
+
 /** How long an expert's JSON is reused: the listing's own staleness (presence, see listing-cache.ts). */
 const TTL_MS = 5_000;
 /** An expert is about 700 bytes of JSON: some 12,000 experts, more than a busy 5 s shows. */
@@ -11,39 +13,12 @@ const MAX_BYTES = 8 * 1024 * 1024;
  * within the TTL, as they do in cached pages.
  */
 export function createExpertJsonCache({ ttlMs = TTL_MS, maxBytes = MAX_BYTES } = {}) {
-  // In insertion order, which is expiry order: an id is deleted before it is set again.
-  const entries = new Map<number, { json: string; expiresAt: number }>();
-  let bytes = 0;
-
-  const remove = (id: number) => {
-    const entry = entries.get(id);
-    if (!entry) return;
-    bytes -= entry.json.length;
-    entries.delete(id);
-  };
-
+  const entries = new ExpiringMap<number, string>(ttlMs, { maxEntries: Infinity, maxBytes });
   return {
-    get(id: number, now: number): string | undefined {
-      const entry = entries.get(id);
-      if (!entry) return undefined;
-      if (entry.expiresAt > now) return entry.json;
-      remove(id);
-      return undefined;
-    },
-    set(id: number, json: string, now: number): void {
-      remove(id);
-      entries.set(id, { json, expiresAt: now + ttlMs });
-      bytes += json.length;
-      for (const [oldest, entry] of entries) {
-        if (bytes <= maxBytes && entry.expiresAt > now) break;
-        remove(oldest);
-      }
-    },
-    clear(): void {
-      entries.clear();
-      bytes = 0;
-    },
-    usage: () => ({ entries: entries.size, bytes }),
+    get: (id: number, now: number): string | undefined => entries.get(id, now),
+    set: (id: number, json: string, now: number): void => entries.set(id, json, now, json.length),
+    clear: (): void => entries.clear(),
+    usage: () => entries.usage(),
   };
 }
 

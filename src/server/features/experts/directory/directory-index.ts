@@ -45,8 +45,8 @@ const DEFAULT_OPTIONS: DirectoryOptions = { sparseShare: 1 / 8 };
 
 type Comparator = (a: number, b: number) => number;
 
-/** Search words whose slots are kept: a set is a bit per expert (12 KB at 100,000 experts). */
-const RECENT_WORDS = 256;
+/** Sets of slots kept (search words', specialties', ratings'): a bit per expert (12 KB at 100,000 experts). */
+const RECENT_SETS = 256;
 
 /**
  * The approved experts in memory, indexed for the listing: every word of their search and location texts,
@@ -67,8 +67,11 @@ export class DirectoryIndex {
   private readonly ranks = new Map<OrderName, Int32Array>();
   /** Comparators hold the column arrays, so they are remade when the columns grow. */
   private readonly comparators = new Map<OrderName, Comparator>();
-  /** The slots of recent search words: people type the same words, and a short prefix finds thousands. */
-  private readonly recentWords = new Map<string, SlotSet>();
+  /**
+   * Recent sets of slots: search words' (people type the same words, and a short prefix finds thousands),
+   * specialties' and minimum ratings'. A filter's smallest set is read instead of every expert.
+   */
+  private readonly recentSets = new Map<string, SlotSet>();
 
   private constructor(
     private readonly options: DirectoryOptions,
@@ -130,7 +133,7 @@ export class DirectoryIndex {
 
   private changed(): void {
     this.ranks.clear();
-    this.recentWords.clear();
+    this.recentSets.clear();
   }
 
   /** How many experts match, counted up to EXPERT_COUNT_CAP. */
@@ -139,11 +142,11 @@ export class DirectoryIndex {
     let total = 0;
     const found = (slot: number) => matches(slot) && ++total > EXPERT_COUNT_CAP;
     if (candidates) {
-      for (const slot of candidates.slots()) if (found(slot)) return { total: EXPERT_COUNT_CAP, capped: true };
+      candidates.scan(found);
     } else {
-      for (let slot = 0; slot < this.slots; slot++) if (found(slot)) return { total: EXPERT_COUNT_CAP, capped: true };
+      for (let slot = 0; slot < this.slots; slot++) if (found(slot)) break;
     }
-    return { total, capped: false };
+    return total > EXPERT_COUNT_CAP ? { total: EXPERT_COUNT_CAP, capped: true } : { total, capped: false };
   }
 
   /** One page of the matches in the query's order, after a cursor's position or from an offset. */
@@ -152,14 +155,26 @@ export class DirectoryIndex {
     const name = orderOf(paging);
     const keys = ORDERS[name];
     const wanted = paging.limit + 1;
-    let found: number[] = [];
+    const found: number[] = [];
+    const order = this.orders.get(name)!;
     if (candidates) {
+      // Each match marked at its position in the order, then the marks read in ascending order: the page
+      // without sorting the matches (a bit per expert, read a word of 32 at a time).
       const rank = this.rank(name);
-      const sorted = candidates.slots().filter(matches).sort((a, b) => rank[a]! - rank[b]!);
-      const start = paging.after ? this.firstAfter(sorted, keys, paging.after) : paging.offset;
-      found = sorted.slice(start, start + wanted);
+      const positions = new SlotSet(order.length);
+      candidates.scan((slot) => {
+        if (matches(slot)) positions.add(rank[slot]!);
+      });
+      let skip = paging.after ? 0 : paging.offset;
+      positions.scan(
+        (position) => {
+          if (skip > 0) skip--;
+          else found.push(order[position]!);
+          return found.length >= wanted;
+        },
+        paging.after ? this.firstAfter(order, keys, paging.after) : 0,
+      );
     } else {
-      const order = this.orders.get(name)!;
       let skip = paging.after ? 0 : paging.offset;
       for (let i = paging.after ? this.firstAfter(order, keys, paging.after) : 0; i < order.length && found.length < wanted; i++) {
         const slot = order[i]!;
@@ -247,9 +262,12 @@ export class DirectoryIndex {
 
     const { flags, specialty: specialties } = columns;
     const ratings = columns.numbers.rating;
-    const smallest = words
-      .filter((w) => !w.specialties.includes(1))
-      .reduce<SlotSet | null>((least, w) => (least && least.size <= w.slots.size ? least : w.slots), null);
+    // Every set each match must be in: the search words' (a word that also matches specialty labels
+    // finds more than its set), the specialty's, and the experts rated high enough.
+    const sets = words.filter((w) => !w.specialties.includes(1)).map((w) => w.slots);
+    if (specialty >= 0) sets.push(this.specialtySlots(specialty));
+    if (minimum > 0) sets.push(this.ratedSlots(minimum));
+    const smallest = sets.reduce<SlotSet | null>((least, set) => (least && least.size <= set.size ? least : set), null);
     const candidates = smallest && (forCount || smallest.size <= this.size * this.options.sparseShare) ? smallest : null;
     return {
       candidates,
@@ -263,17 +281,43 @@ export class DirectoryIndex {
     };
   }
 
+  /** The slots of one specialty's experts, kept until the directory changes. */
+  private specialtySlots(code: number): SlotSet {
+    return this.recentSet(`specialty:${code}`, () => {
+      const slots = new SlotSet(this.slots);
+      const specialties = this.columns.specialty;
+      const flags = this.columns.flags;
+      for (let slot = 0; slot < this.slots; slot++) if (specialties[slot] === code && flags[slot]! & LIVE) slots.add(slot);
+      return slots;
+    });
+  }
+
+  /** The slots of the experts rated at least `minimum` (hundredths): the head of the rating order. */
+  private ratedSlots(minimum: number): SlotSet {
+    return this.recentSet(`rating:${minimum}`, () => {
+      const slots = new SlotSet(this.slots);
+      const order = this.orders.get('rating')!;
+      const ratings = this.columns.numbers.rating;
+      for (let i = 0; i < order.length && ratings[order[i]!]! >= minimum; i++) slots.add(order[i]!);
+      return slots;
+    });
+  }
+
   private recentWordSlots(tokens: TokenIndex, texts: string[], word: string, field: string): SlotSet {
-    const key = `${field}:${word}`;
-    let slots = this.recentWords.get(key);
+    return this.recentSet(`${field}:${word}`, () => this.wordSlots(tokens, texts, word));
+  }
+
+  /** A set of slots kept among the recent ones until the directory changes, made on first use. */
+  private recentSet(key: string, make: () => SlotSet): SlotSet {
+    let slots = this.recentSets.get(key);
     if (slots) {
       // Most recently used last: the oldest is the first in the map's order.
-      this.recentWords.delete(key);
+      this.recentSets.delete(key);
     } else {
-      slots = this.wordSlots(tokens, texts, word);
-      if (this.recentWords.size >= RECENT_WORDS) this.recentWords.delete(this.recentWords.keys().next().value!);
+      slots = make();
+      if (this.recentSets.size >= RECENT_SETS) this.recentSets.delete(this.recentSets.keys().next().value!);
     }
-    this.recentWords.set(key, slots);
+    this.recentSets.set(key, slots);
     return slots;
   }
 

@@ -20,17 +20,25 @@ export class SlotSet {
     return (this.bits[slot >>> 5]! & (1 << (slot & 31))) !== 0;
   }
 
-  /** The slots, in ascending order. */
-  slots(): number[] {
-    const list: number[] = [];
-    for (let word = 0; word < this.bits.length; word++) {
+  /** Visits the slots from `from` on, in ascending order, until `visit` returns true (making no list). */
+  scan(visit: (slot: number) => boolean | void, from = 0): void {
+    for (let word = from >>> 5; word < this.bits.length; word++) {
       let bits = this.bits[word]!;
+      if (word === from >>> 5) bits &= ~0 << (from & 31);
       while (bits !== 0) {
         const lowest = bits & -bits;
-        list.push((word << 5) + 31 - Math.clz32(lowest));
+        if (visit((word << 5) + 31 - Math.clz32(lowest)) === true) return;
         bits ^= lowest;
       }
     }
+  }
+
+  /** The slots, in ascending order. */
+  slots(): number[] {
+    const list: number[] = [];
+    this.scan((slot) => {
+      list.push(slot);
+    });
     return list;
   }
 }
