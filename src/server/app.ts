@@ -109,7 +109,7 @@ export interface BuildAppOptions {
 }
 
 /** Photos (expert photos, message photos) go to the S3-compatible bucket when S3_BUCKET is set, else under DATA_DIR. */
-function createPhotoStore(config: Config, place: PhotoPlace = EXPERT_PHOTOS): PhotoStore {
+async function createPhotoStore(config: Config, place: PhotoPlace = EXPERT_PHOTOS): Promise<PhotoStore> {
   if (!config.S3_BUCKET) return localPhotoStore(config.DATA_DIR, place);
   return s3PhotoStore({
     bucket: config.S3_BUCKET,
@@ -169,7 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailFrom: config.MAIL_FROM,
     now: options.now ?? testClock?.now ?? (() => new Date()),
   };
-  const payments = createPayments(config, bookingDeps);
+  const payments = await createPayments(config, bookingDeps);
   defineEmailJob(jobs, mailer);
   defineBookingNoticeJob(bookingDeps);
   defineReminderJob(bookingDeps);
@@ -245,7 +245,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(profileRoutes);
   await app.register(dashboardRoutes);
   await app.register(expertRoutes, { listings: expertListings });
-  await app.register(aiRoutes, createAiProvider(config));
+  await app.register(aiRoutes, await createAiProvider(config));
   await app.register(bookingRoutes, { deps: bookingDeps });
   await app.register(aiHandoffRoutes);
   await app.register(followUpSummaryRoutes, { deps: bookingDeps });
@@ -254,12 +254,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const featureDeps: FeatureDeps = { deps: bookingDeps, listings: expertListings };
   await app.register(applicationRoutes, featureDeps);
   await app.register(reviewRoutes, featureDeps);
-  const photos = createPhotoStore(config);
+  const photos = await createPhotoStore(config);
   await app.register(expertPhotoRoutes, { photos });
   await app.register(workspaceRoutes, { ...featureDeps, photos, prefix: '/api/workspace' });
   await app.register(adminRoutes, { ...featureDeps, prefix: '/api/admin' });
   await app.register(bookingMessageRoutes, {
-    deps: { db: database.db, jobs, fanout, photos: createPhotoStore(config, MESSAGE_PHOTOS), baseUrl: config.BASE_URL },
+    deps: { db: database.db, jobs, fanout, photos: await createPhotoStore(config, MESSAGE_PHOTOS), baseUrl: config.BASE_URL },
   });
   if (testClock) await app.register(testClockRoutes, { clock: testClock });
   if (options.operatorToken) await app.register(operatorRoutes, { token: options.operatorToken });

@@ -22,11 +22,11 @@ function createWebSearch(config: Config): WebSearch | undefined {
 }
 
 /** The assistant's engine from the configuration; the built-in one unless AI_PROVIDER=openai. */
-export function createAiProvider(config: Config): { provider: AiProvider; builtin: AiProvider } {
+export async function createAiProvider(config: Config): Promise<{ provider: AiProvider; builtin: AiProvider }> {
   const kb = getKnowledgeBase();
   const builtin = createBuiltinProvider(kb);
   if (config.AI_PROVIDER !== 'openai') return { provider: builtin, builtin };
-  const provider = createOpenAiProvider({
+  const provider = await createOpenAiProvider({
     baseURL: config.AI_BASE_URL,
     apiKey: config.AI_API_KEY,
     model: config.AI_MODEL!,

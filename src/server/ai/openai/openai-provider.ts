@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { fillPromptTemplate, imageAnalysisSchema, type AiCategory } from '../../../common/ai.js';
 import { formatReferences, hasReferences } from '../../../common/references.js';
@@ -57,15 +57,15 @@ function sourcesBlock(sources: SearchResult[]): string {
 }
 
 /** Turns the SDK's errors into messages a boat owner can act on; the conversation is kept either way. */
-function providerError(error: unknown): AiProviderError {
+function providerError(error: unknown, sdk: typeof OpenAI): AiProviderError {
   if (error instanceof AiProviderError) return error;
-  if (error instanceof OpenAI.APIConnectionTimeoutError) {
+  if (error instanceof sdk.APIConnectionTimeoutError) {
     return new AiProviderError('The AI service took too long to answer. Please try again.', 504);
   }
-  if (error instanceof OpenAI.APIError && error.status === 429) {
+  if (error instanceof sdk.APIError && error.status === 429) {
     return new AiProviderError('The AI service is busy right now. Please try again in a minute.', 429);
   }
-  if (error instanceof OpenAI.APIConnectionError) {
+  if (error instanceof sdk.APIConnectionError) {
     return new AiProviderError('The AI service cannot be reached right now. Please try again shortly.', 503);
   }
   return new AiProviderError('The AI service is having trouble right now. Please try again shortly.', 502);
@@ -89,7 +89,9 @@ const VISION_INSTRUCTIONS = `Look at the photo of a boat or marine equipment pro
 {"category": string, "severity": "Low"|"Medium"|"High"|"Critical", "diagnosis": string, "recommendations": string[], "estimatedCost": string, "urgency": string}`;
 
 /** Any OpenAI-compatible chat API: OpenAI, Perplexity, Ollama, vLLM, OpenRouter. */
-export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider {
+export async function createOpenAiProvider(options: OpenAiProviderOptions): Promise<AiProvider> {
+  // Loaded only when the assistant uses a model: the SDK adds about 13 MB to a server that never does.
+  const { default: OpenAI } = await import('openai');
   const client = new OpenAI({
     baseURL: options.baseURL,
     apiKey: options.apiKey ?? 'not-needed',
@@ -121,7 +123,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
         const withReferences = hasReferences(text) || references.length === 0 ? text : `${text}\n\n${formatReferences(references)}`;
         return { text: withReferences, category: categoryOf(decision.topic.evidence) };
       } catch (error) {
-        throw providerError(error);
+        throw providerError(error, OpenAI);
       }
     },
 
@@ -158,7 +160,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
           category: options.classify(`${description} ${analysis.data.category} ${analysis.data.diagnosis}`),
         };
       } catch (error) {
-        throw providerError(error);
+        throw providerError(error, OpenAI);
       }
     },
   };

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Config } from '../../config.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { bookings } from '../../db/schema.js';
@@ -35,17 +35,17 @@ function unavailable(): AppError {
 }
 
 /** Stripe's own failures (network, outage, our keys) reach the customer as 'payment unavailable'. */
-async function callStripe<T>(work: () => Promise<T>): Promise<T> {
+async function callStripe<T>(stripe: Stripe, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeError) throw unavailable();
+    if (error instanceof stripe.errors.StripeError) throw unavailable();
     throw error;
   }
 }
 
-export function createPayments(config: Config, deps: BookingDeps): Payments {
-  const stripe = createStripeClient(config);
+export async function createPayments(config: Config, deps: BookingDeps): Promise<Payments> {
+  const stripe = await createStripeClient(config);
   const webhookSecret = config.STRIPE_WEBHOOK_SECRET;
 
   async function refund(data: { bookingId: string }) {
@@ -118,12 +118,12 @@ export function createPayments(config: Config, deps: BookingDeps): Payments {
       if (!isLive(booking.status)) throw new AppError('CONFLICT', 'This booking can no longer be paid.');
 
       if (booking.paymentIntentId) {
-        const existing = await callStripe(() => stripe.paymentIntents.retrieve(booking.paymentIntentId!));
+        const existing = await callStripe(stripe, () => stripe.paymentIntents.retrieve(booking.paymentIntentId!));
         if (PAYABLE_STATES.has(existing.status) && existing.amount === booking.priceCents && existing.client_secret) {
           return { clientSecret: existing.client_secret };
         }
       }
-      const intent = await callStripe(() =>
+      const intent = await callStripe(stripe, () =>
         stripe.paymentIntents.create(
           {
             amount: booking.priceCents,

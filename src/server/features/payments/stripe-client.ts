@@ -1,9 +1,13 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Config } from '../../config.js';
 
-/** Stripe's client when all three keys are set; null means payments are off (pay after service). */
-export function createStripeClient(config: Config): Stripe | null {
+/**
+ * Stripe's client when all three keys are set; null means payments are off (pay after service). The SDK
+ * is loaded only then: it adds about 20 MB to a server that never uses it.
+ */
+export async function createStripeClient(config: Config): Promise<Stripe | null> {
   if (!config.STRIPE_SECRET_KEY) return null;
+  const { default: Stripe } = await import('stripe');
   const base = config.STRIPE_API_BASE ? new URL(config.STRIPE_API_BASE) : null;
   return new Stripe(config.STRIPE_SECRET_KEY, {
     telemetry: false,

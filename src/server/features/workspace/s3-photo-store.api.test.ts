@@ -21,8 +21,8 @@ afterAll(() => s3.close());
 
 describe('s3PhotoStore', () => {
   let store: PhotoStore;
-  beforeAll(() => {
-    store = s3PhotoStore({ bucket: BUCKET, region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, ...KEYS });
+  beforeAll(async () => {
+    store = await s3PhotoStore({ bucket: BUCKET, region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, ...KEYS });
   });
 
   it('puts a photo under expert-photos/ as a cacheable JPEG, answers our own URL, reads it back and removes it', async () => {

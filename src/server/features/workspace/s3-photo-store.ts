@@ -1,4 +1,3 @@
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { EXPERT_PHOTOS, type PhotoPlace, type PhotoStore } from './photo-store.js';
 
 export interface S3PhotoStoreOptions {
@@ -13,17 +12,16 @@ export interface S3PhotoStoreOptions {
 }
 
 
-function isMissing(error: unknown): boolean {
-  if (error instanceof NoSuchKey) return true;
-  if (error instanceof S3ServiceException) return error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404;
-  return false;
-}
-
 /**
  * Photos in an S3-compatible bucket under `<place.folder>/` (`expert-photos/` by default). The URLs are the local store's
  * (`/api/expert-photos/{name}`), so our route still serves them and the bucket can stay private.
  */
-export function s3PhotoStore(options: S3PhotoStoreOptions, place: PhotoPlace = EXPERT_PHOTOS): PhotoStore {
+export async function s3PhotoStore(options: S3PhotoStoreOptions, place: PhotoPlace = EXPERT_PHOTOS): Promise<PhotoStore> {
+  // Loaded only when a bucket is configured: the SDK adds about 20 MB to a server that never uses it.
+  const { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } = await import('@aws-sdk/client-s3');
+  const isMissing = (error: unknown) =>
+    error instanceof NoSuchKey ||
+    (error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404));
   const client = new S3Client({
     region: options.region,
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),
