@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
-import { matchRoutes } from 'react-router';
-import { PAGE_PATHS, type PagePath } from '@common/page-paths';
+import { matchPagePath, type PagePath } from '@common/page-paths';
 
 type PageModule = () => Promise<{ default: ComponentType }>;
 
@@ -30,20 +29,11 @@ export const PAGE_MODULES: Record<Exclude<PagePath, '/'>, PageModule> = {
   '/terms': () => import('./pages/terms'),
 };
 
-/** The app's page pattern that `pathname` shows, ranked as the app's <Routes> rank them ('/expert/apply' before '/expert/:id'). */
-export function pagePathOf(pathname: string): PagePath | undefined {
-  const match = matchRoutes(
-    PAGE_PATHS.map((path) => ({ path })),
-    pathname,
-  )?.[0];
-  return match?.route.path as PagePath | undefined;
-}
-
 /**
  * Starts loading the chunk of the page at `pathname` now, alongside the signed-in-user request the app waits
  * for, instead of after it (the browser keeps the module, so the page's lazy() finds it loaded or loading).
  */
 export function preloadPage(pathname: string) {
-  const path = pagePathOf(pathname);
+  const path = matchPagePath(pathname);
   if (path && path !== '/') void PAGE_MODULES[path]().catch(() => {});
 }

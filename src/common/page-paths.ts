@@ -36,11 +36,24 @@ function segmentsOf(path: string): string[] {
 
 const PATTERNS = PAGE_PATHS.map(segmentsOf);
 
-/** True when a pathname is one of the app's pages (a trailing slash is allowed, as React Router does). */
-export function isPagePath(pathname: string): boolean {
+/**
+ * The page pattern a pathname shows (a trailing slash is allowed, as React Router does); a pattern's
+ * fixed segments win over its parameters, as React Router ranks them ('/expert/apply' before '/expert/:id').
+ */
+export function matchPagePath(pathname: string): PagePath | undefined {
+  if (pathname.includes('//')) return undefined;
   const segments = segmentsOf(pathname);
-  if (pathname.includes('//')) return false;
-  return PATTERNS.some(
-    (pattern) => pattern.length === segments.length && pattern.every((part, i) => (part.startsWith(':') ? segments[i] !== '' : part === segments[i])),
-  );
+  let best: { path: PagePath; parameters: number } | undefined;
+  PATTERNS.forEach((pattern, i) => {
+    if (pattern.length !== segments.length) return;
+    if (!pattern.every((part, j) => (part.startsWith(':') ? segments[j] !== '' : part === segments[j]))) return;
+    const parameters = pattern.filter((part) => part.startsWith(':')).length;
+    if (!best || parameters < best.parameters) best = { path: PAGE_PATHS[i]!, parameters };
+  });
+  return best?.path;
+}
+
+/** True when a pathname is one of the app's pages. */
+export function isPagePath(pathname: string): boolean {
+  return matchPagePath(pathname) !== undefined;
 }

@@ -266,7 +266,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const serveClient = !!options.clientDir && existsSync(join(options.clientDir, 'index.html'));
   if (serveClient) await app.register(fastifyStatic, { root: options.clientDir!, wildcard: false, index: false, preCompressed: true });
-  registerNotFound(app, serveClient);
+  registerNotFound(app, serveClient ? options.clientDir! : null);
 
   return app;
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { isPagePath } from '../../common/page-paths.js';
+import { createPageHtml } from './page-html.js';
 
 const NON_APP_PREFIXES = ['/api/', '/assets/', '/images/', '/healthz', '/readyz', '/metrics'];
 
@@ -8,8 +9,9 @@ const NON_APP_PREFIXES = ['/api/', '/assets/', '/images/', '/healthz', '/readyz'
  * link into the single-page app (200); any other page address gets the app too, which shows its
  * 'Page Not Found', with status 404 so crawlers and monitors see it for what it is.
  */
-export function registerNotFound(app: FastifyInstance, serveClient: boolean) {
-  if (serveClient) {
+export function registerNotFound(app: FastifyInstance, clientDir: string | null) {
+  const pageHtml = clientDir ? createPageHtml(clientDir) : null;
+  if (pageHtml) {
     app.addHook('onSend', async (request, reply, payload) => {
       if (request.url.startsWith('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
       return payload;
@@ -19,10 +21,10 @@ export function registerNotFound(app: FastifyInstance, serveClient: boolean) {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isPage = request.method === 'GET' || request.method === 'HEAD';
-    if (serveClient && isPage && path !== '/api' && !NON_APP_PREFIXES.some((prefix) => path.startsWith(prefix))) {
-      reply.header('cache-control', 'no-cache');
+    if (pageHtml && isPage && path !== '/api' && !NON_APP_PREFIXES.some((prefix) => path.startsWith(prefix))) {
+      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
       if (!isPagePath(path)) reply.status(404);
-      return reply.sendFile('index.html');
+      return reply.send(pageHtml(path));
     }
     return reply.status(404).send({ message: `No such endpoint: ${request.method} ${path}` });
   });
