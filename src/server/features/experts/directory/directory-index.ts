@@ -157,6 +157,8 @@ export class DirectoryIndex {
     const wanted = paging.limit + 1;
     const found: number[] = [];
     const order = this.orders.get(name)!;
+    const from = paging.after ? this.firstAfter(order, keys, paging.after) : 0;
+    let skip = paging.after ? 0 : paging.offset;
     if (candidates) {
       // Each match marked at its position in the order, then the marks read in ascending order: the page
       // without sorting the matches (a bit per expert, read a word of 32 at a time).
@@ -165,18 +167,13 @@ export class DirectoryIndex {
       candidates.scan((slot) => {
         if (matches(slot)) positions.add(rank[slot]!);
       });
-      let skip = paging.after ? 0 : paging.offset;
-      positions.scan(
-        (position) => {
-          if (skip > 0) skip--;
-          else found.push(order[position]!);
-          return found.length >= wanted;
-        },
-        paging.after ? this.firstAfter(order, keys, paging.after) : 0,
-      );
+      positions.scan((position) => {
+        if (skip > 0) skip--;
+        else found.push(order[position]!);
+        return found.length >= wanted;
+      }, from);
     } else {
-      let skip = paging.after ? 0 : paging.offset;
-      for (let i = paging.after ? this.firstAfter(order, keys, paging.after) : 0; i < order.length && found.length < wanted; i++) {
+      for (let i = from; i < order.length && found.length < wanted; i++) {
         const slot = order[i]!;
         if (!matches(slot)) continue;
         if (skip > 0) skip--;

@@ -32,13 +32,4 @@ export class SlotSet {
       }
     }
   }
-
-  /** The slots, in ascending order. */
-  slots(): number[] {
-    const list: number[] = [];
-    this.scan((slot) => {
-      list.push(slot);
-    });
-    return list;
-  }
 }
