@@ -1,5 +1,5 @@
 // Multi-turn evaluation conversations for the repair assistant, written blind to the engine and its knowledge base.
-import type { AiCategory } from '../src/common/ai.js';
+import type { AiCategory } from '../src/common/ai-rules.js';
 
 export interface EvalTurn {
   /** What the owner types, casual, as a boat owner would (typos sometimes, brand/model/year sometimes). */

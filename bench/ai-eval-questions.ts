@@ -1,7 +1,7 @@
 // Evaluation questions for the repair assistant, written as boat owners would type them
 // (blind to the knowledge base). Each concept is a list of alternatives; an answer covers
 // the concept when any alternative occurs in it as a case-insensitive substring.
-import type { AiCategory } from '../src/common/ai.js';
+import type { AiCategory } from '../src/common/ai-rules.js';
 
 export interface EvalQuestion {
   question: string; // as a boat owner would type it: casual, sometimes vague, typos allowed occasionally, brand/model/year/hours sometimes given, sometimes not

@@ -1,7 +1,7 @@
 // A seeded random mix of expert-directory queries, as visitors ask them: free text, specialty, location,
 // the directories' filters, every sort and pages deep into the results. The same seed gives the same mix.
 import { demoExperts } from '../src/server/db/seed/demo-experts.js';
-import { EXPERT_PAGE_SIZE, EXPERT_SORTS } from '../src/common/expert.js';
+import { EXPERT_PAGE_SIZE, EXPERT_SORTS } from '../src/common/expert-listing.js';
 import { SPECIALTIES, SPECIALTY_VALUES } from '../src/common/specialties.js';
 import { SYNTHETIC_FIRST_NAMES, SYNTHETIC_LAST_NAMES } from './generate-experts.js';
 import { seededRandom } from './seeded-random.js';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
-import { EXPERT_SORTS } from '../src/common/expert.js';
+import { EXPERT_SORTS } from '../src/common/expert-listing.js';
 import { SLOT_TIMES } from '../src/common/booking-rules.js';
 import { addDays, localDateOf } from '../src/common/zoned-time.js';
 import { rssMb, startServer, withScratchDatabase, type RunningServer } from './server-process.js';

@@ -41,7 +41,7 @@ describe('the expert listing (/experts)', () => {
     await page.goto('/experts');
     await page.getByRole('heading', { name: 'Onsite Marine Service' }).waitFor();
     await found(page, ALL_EXPERTS).waitFor();
-    expect(await cards(page).count()).toBe(24);
+    await expect.poll(() => cards(page).count()).toBe(24);
     await snap(page, 'experts-1280');
     await expectAccessible(page);
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AI_CATEGORIES, photoCheckSchema } from './ai.js';
+import { photoCheckSchema } from './ai.js';
+import { AI_CATEGORIES } from './ai-rules.js';
 
 /** Our hand-off extras (the category to book in, and whether a professional should look): optional, as above. */
 const handoffExtras = {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { AI_CATEGORIES } from './ai.js';
+import { AI_CATEGORIES } from './ai-rules.js';
 import { SPECIALTY_VALUES } from './specialties.js';
-import { distanceLabel, handoffPath, nearbyExpertsQuerySchema, parseSpecialty, SPECIALTY_OF_CATEGORY, specialtyForCategory, zip5 } from './ai-handoff.js';
+import { nearbyExpertsQuerySchema } from './ai-handoff.js';
+import { distanceLabel, handoffPath, parseSpecialty, SPECIALTY_OF_CATEGORY, specialtyForCategory, zip5 } from './ai-handoff-rules.js';
 
 describe('specialtyForCategory', () => {
   it('maps every assistant category, each to a real specialty or to none', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_AI_SETTINGS, fillPromptTemplate, formatImageAnalysis } from './ai.js';
+import { DEFAULT_AI_SETTINGS, fillPromptTemplate } from './ai.js';
+import { formatImageAnalysis } from './ai-rules.js';
 
 describe('fillPromptTemplate', () => {
   it('puts the question where {question} stands, every time it appears', () => {

@@ -1,36 +1,5 @@
 import { z } from 'zod';
-
-/** Categories of the knowledge base's articles. */
-export const KB_CATEGORIES = [
-  'engine',
-  'electrical',
-  'electronics',
-  'maintenance',
-  'hull',
-  'rigging',
-  'plumbing',
-  'safety',
-  'trailer',
-] as const;
-
-/** An AI session takes the category of its best evidence, or 'general' when there is none. */
-export const AI_CATEGORIES = [...KB_CATEGORIES, 'general'] as const;
-export type AiCategory = (typeof AI_CATEGORIES)[number];
-
-export const AI_CATEGORY_LABELS: Record<AiCategory, string> = {
-  engine: 'Engine',
-  electrical: 'Electrical',
-  electronics: 'Electronics & Navigation',
-  maintenance: 'Maintenance & Winterization',
-  hull: 'Hull & Deck',
-  rigging: 'Rigging & Sails',
-  plumbing: 'Plumbing & Bilge',
-  safety: 'Safety',
-  trailer: 'Trailer',
-  general: 'General',
-};
-
-export const QUESTION_MAX_LENGTH = 4000;
+import { AI_CATEGORIES, DESCRIPTION_MAX_LENGTH, QUESTION_MAX_LENGTH } from './ai-rules.js';
 
 export const askSchema = z.object({
   question: z
@@ -80,9 +49,6 @@ export const analyzeImageResponseSchema = imageAnalysisSchema.extend({
   expertAdvised: z.boolean(),
 });
 export type AnalyzeImageResponse = z.infer<typeof analyzeImageResponseSchema>;
-
-export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
-export const DESCRIPTION_MAX_LENGTH = 2000;
 
 /** The text fields of a photo upload (multipart, beside the image). */
 export const analyzeImageFieldsSchema = z.object({
@@ -159,23 +125,4 @@ export const DEFAULT_AI_SETTINGS: AiSettings = {
 export function fillPromptTemplate(template: string, question: string): string {
   if (!template.includes('{question}')) return `${template.trim()}\n\n${question}`.trim();
   return template.split('{question}').join(question);
-}
-
-/** The analysis as one chat message, with the headings of spec 000 section 7. */
-export function formatImageAnalysis(analysis: ImageAnalysis): string {
-  const lines = [
-    '**Image Analysis Results**',
-    '',
-    `**Category:** ${analysis.category}`,
-    `**Severity:** ${analysis.severity}`,
-    '',
-    '**Diagnosis:**',
-    analysis.diagnosis,
-    '',
-    '**Recommendations:**',
-    ...analysis.recommendations.map((r) => `- ${r}`),
-  ];
-  if (analysis.estimatedCost) lines.push('', `**Estimated Cost:** ${analysis.estimatedCost}`);
-  if (analysis.urgency) lines.push(`**Urgency:** ${analysis.urgency}`);
-  return lines.join('\n');
 }

@@ -3,26 +3,10 @@ import { SERVICE_TYPES } from './roles.js';
 import { BOOKING_ACTIONS, BOOKING_STATUSES } from './booking-status.js';
 import { DEFAULT_ONSITE_HOURS, MAX_ONSITE_HOURS } from './booking-rules.js';
 import { isLocalDate } from './zoned-time.js';
-
-/** Document 001 section 3. */
-export const BOAT_TYPES = ['sailboat', 'powerboat', 'yacht', 'fishing-boat', 'catamaran', 'pontoon', 'other'] as const;
-export type BoatType = (typeof BOAT_TYPES)[number];
-export const BOAT_TYPE_LABELS: Record<BoatType, string> = {
-  sailboat: 'Sailboat',
-  powerboat: 'Powerboat',
-  yacht: 'Yacht',
-  'fishing-boat': 'Fishing Boat',
-  catamaran: 'Catamaran',
-  pontoon: 'Pontoon',
-  other: 'Other',
-};
+import { BOAT_TYPES, DATE_REQUIRED, DESCRIPTION_REQUIRED, MISSING_INFORMATION } from './booking-fields.js';
 
 export const PAYMENT_STATUSES = ['unpaid', 'paid', 'refund_pending', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-
-export const MISSING_INFORMATION = 'Please fill in all required fields.';
-export const DESCRIPTION_REQUIRED = 'Please describe your marine repair issue';
-export const DATE_REQUIRED = 'Please select a preferred date';
 
 const required = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);

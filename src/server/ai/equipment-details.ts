@@ -1,4 +1,4 @@
-import type { AiCategory } from '../../common/ai.js';
+import type { AiCategory } from '../../common/ai-rules.js';
 
 /** What kind of equipment a maker's name points to: engines, electronics, electrical gear or pumps. */
 export type MakeKind = 'engine' | 'electronics' | 'electrical' | 'pump';

@@ -1,4 +1,4 @@
-import type { AiCategory } from '../../common/ai.js';
+import type { AiCategory } from '../../common/ai-rules.js';
 import { assessSeverity } from './builtin/severity.js';
 import { readOwnerAsks } from './conversation/owner-asks.js';
 

@@ -1,5 +1,6 @@
 import { AppError } from '../core/app-error.js';
-import type { AiCategory, AiSettings, ImageAnalysis, PhotoCheck } from '../../common/ai.js';
+import type { AiSettings, ImageAnalysis, PhotoCheck } from '../../common/ai.js';
+import type { AiCategory } from '../../common/ai-rules.js';
 
 export interface ConversationTurn {
   role: 'user' | 'ai';

@@ -19,8 +19,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { APPLICATION_STATUSES, EXPERT_STATUSES, ROLES, SERVICE_TYPES, USER_STATUSES } from '../../common/roles.js';
 import { BOOKING_STATUSES } from '../../common/booking-status.js';
-import { BOAT_TYPES, PAYMENT_STATUSES } from '../../common/booking.js';
-import { REVIEW_STATUSES } from '../../common/reviews.js';
+import { PAYMENT_STATUSES } from '../../common/booking.js';
+import { BOAT_TYPES } from '../../common/booking-fields.js';
+import { REVIEW_STATUSES } from '../../common/review-rules.js';
 
 /** A CHECK that keeps an enum column to its values, named `<table>_<column>_check`. */
 function oneOf(table: string, column: { name: string }, values: readonly string[]) {

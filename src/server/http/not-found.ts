@@ -19,12 +19,13 @@ export function registerNotFound(app: FastifyInstance, clientDir: string | null)
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
+    const queryAt = request.url.indexOf('?');
+    const path = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     if (pageHtml && isPage && path !== '/api' && !NON_APP_PREFIXES.some((prefix) => path.startsWith(prefix))) {
       reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
       if (!isPagePath(path)) reply.status(404);
-      return reply.send(pageHtml(path));
+      return reply.send(pageHtml(path, new URLSearchParams(queryAt === -1 ? '' : request.url.slice(queryAt + 1))));
     }
     return reply.status(404).send({ message: `No such endpoint: ${request.method} ${path}` });
   });

@@ -20,11 +20,8 @@ describe("the app's HTML for each page", () => {
       JSON.stringify({ '/expert/:id': ['/assets/expert-profile-1.js', '/assets/review-item-2.js'], '/expert/apply': ['/assets/expert-apply-3.js'] }),
     );
     const pageHtml = createPageHtml(clientDir);
-    expect(pageHtml('/expert/12')).toBe(
-      INDEX.replace(
-        '</head>',
-        '<link rel="modulepreload" crossorigin href="/assets/expert-profile-1.js"><link rel="modulepreload" crossorigin href="/assets/review-item-2.js"></head>',
-      ),
+    expect(pageHtml('/expert/12')).toMatch(
+      /<\/title><link rel="modulepreload" crossorigin href="\/assets\/expert-profile-1.js"><link rel="modulepreload" crossorigin href="\/assets\/review-item-2.js">(<link rel="preload"[^>]*>)*<\/head>/,
     );
     expect(pageHtml('/expert/apply')).toContain('href="/assets/expert-apply-3.js"></head>');
     expect(pageHtml('/expert/apply')).not.toContain('expert-profile');
@@ -41,5 +38,29 @@ describe("the app's HTML for each page", () => {
 
   it('answers the plain app when the build wrote no list', () => {
     expect(createPageHtml(clientDir)('/experts')).toBe(INDEX);
+  });
+
+  it("starts the API requests a page makes as it opens, by their addresses, from the page's HTML", () => {
+    const pageHtml = createPageHtml(clientDir);
+    const preloads = (html: string) => [...html.matchAll(/<link rel="preload" href="([^"]*)" as="fetch" crossorigin="use-credentials">/g)].map((m) => m[1]);
+    expect(preloads(pageHtml('/book-video', new URLSearchParams('expertId=7')))).toEqual([
+      '/api/config',
+      '/api/experts?serviceType=video&amp;available=true&amp;sort=price-low&amp;limit=1',
+      '/api/experts/7',
+    ]);
+    expect(preloads(pageHtml('/expert/12'))).toEqual(['/api/experts/12', '/api/experts/12/reviews?limit=5']);
+    expect(preloads(pageHtml('/ai-assistant'))).toEqual(['/api/ai/status']);
+    expect(preloads(pageHtml('/login'))).toEqual([]);
+    expect(preloads(pageHtml('/no-such-page', new URLSearchParams('expertId=7')))).toEqual([]);
+  });
+
+  it('names no address it did not build itself: an expert id from the URL is digits or nothing', () => {
+    const pageHtml = createPageHtml(clientDir);
+    for (const id of ['"><script>alert(1)</script>', '7&x=1', '07', '-1', '1e3', '9999999999']) {
+      const html = pageHtml('/book-onsite', new URLSearchParams({ expertId: id }));
+      expect(html).not.toContain('<script>');
+      expect(html).not.toMatch(/\/api\/experts\/[^?"]/);
+    }
+    expect(pageHtml(`/expert/${encodeURIComponent('"><b>')}`)).not.toContain('/api/experts/');
   });
 });

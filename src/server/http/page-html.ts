@@ -1,13 +1,18 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { matchPagePath, PAGE_PATHS } from '../../common/page-paths.js';
+import { pageRequests } from '../../common/page-requests.js';
+
+/** A preload the page's own fetch picks up (same address, same credentials mode). */
+const dataPreload = (path: string) => `<link rel="preload" href="${path.replaceAll('&', '&amp;')}" as="fetch" crossorigin="use-credentials">`;
 
 /**
  * The app's HTML for each page: index.html with modulepreload links for the page's own chunks, as the
- * build lists them in page-preloads.json (vite-page-preloads.ts). A deep link then downloads its page
- * alongside the main script, not after the main script has run. Made once, at start.
+ * build lists them in page-preloads.json (vite-page-preloads.ts), and preloads for the API requests the
+ * page makes as it opens (common/page-requests.ts). A deep link then downloads its page and its data
+ * alongside the main script, not after the main script has run. The chunk lists are joined in once, at start.
  */
-export function createPageHtml(clientDir: string): (pathname: string) => string {
+export function createPageHtml(clientDir: string): (pathname: string, search?: URLSearchParams) => string {
   const html = readFileSync(join(clientDir, 'index.html'), 'utf8');
   const listFile = join(clientDir, 'page-preloads.json');
   const lists = existsSync(listFile) ? (JSON.parse(readFileSync(listFile, 'utf8')) as Record<string, string[]>) : {};
@@ -17,8 +22,10 @@ export function createPageHtml(clientDir: string): (pathname: string) => string 
       return [path, links ? html.replace('</head>', `${links}</head>`) : html];
     }),
   );
-  return (pathname) => {
+  return (pathname, search = new URLSearchParams()) => {
     const path = matchPagePath(pathname);
-    return (path && pages.get(path)) ?? html;
+    const page = (path && pages.get(path)) ?? html;
+    const data = path ? pageRequests(pathname, search).map(dataPreload).join('') : '';
+    return data ? page.replace('</head>', `${data}</head>`) : page;
   };
 }

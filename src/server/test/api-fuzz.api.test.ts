@@ -12,7 +12,8 @@ import { describeRequest, requestArbitrary, type FuzzRequest } from './fuzz-requ
 import type { FieldHint, JsonSchema } from './openapi-inputs.js';
 import { errorShapeProblems, leaksIn, sentStrings } from './fuzz-answers.js';
 import { setUserRole } from '../features/users/set-role.js';
-import { analyzeImageFieldsSchema, IMAGE_MAX_BYTES } from '../../common/ai.js';
+import { analyzeImageFieldsSchema } from '../../common/ai.js';
+import { IMAGE_MAX_BYTES } from '../../common/ai-rules.js';
 import { PAYMENT_UNAVAILABLE } from '../../common/booking.js';
 import { SLOT_TIMES } from '../../common/booking-rules.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../common/password.js';

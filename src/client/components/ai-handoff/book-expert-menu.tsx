@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Anchor, CalendarPlus, ChevronDown, Video } from 'lucide-react';
-import type { AiCategory } from '@common/ai';
-import { handoffPath, specialtyForCategory } from '@common/ai-handoff';
+import type { AiCategory } from '@common/ai-rules';
+import { handoffPath, specialtyForCategory } from '@common/ai-handoff-rules';
 import { specialtyLabel } from '@common/specialties';
 import { Button, type ButtonProps } from '../ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '../ui/dropdown-menu';

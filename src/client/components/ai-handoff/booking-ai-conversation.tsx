@@ -1,5 +1,5 @@
 import { Bot, Camera, User } from 'lucide-react';
-import { AI_CATEGORY_LABELS } from '@common/ai';
+import { AI_CATEGORY_LABELS } from '@common/ai-rules';
 import type { AttachedConversation } from '@common/ai-handoff';
 import type { BookingDetail } from '@common/booking';
 import { SectionCard } from '../ui/section-card';

@@ -1,5 +1,5 @@
 import { Wrench } from 'lucide-react';
-import type { AiCategory } from '@common/ai';
+import type { AiCategory } from '@common/ai-rules';
 import { BookExpertMenu } from './book-expert-menu';
 
 /** Under an answer that says a professional should look: the way to one, in the conversation itself. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { AI_SESSION_PARAM } from '@common/ai-handoff';
+import { AI_SESSION_PARAM } from '@common/ai-handoff-rules';
 import { aiConversationQueryOptions } from '../../lib/api/ai';
 import { useAuth } from '../../lib/api/auth';
 

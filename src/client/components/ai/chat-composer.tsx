@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { ImageIcon, Paperclip, SendHorizontal, X } from 'lucide-react';
-import { DESCRIPTION_MAX_LENGTH, QUESTION_MAX_LENGTH } from '@common/ai';
+import { DESCRIPTION_MAX_LENGTH, QUESTION_MAX_LENGTH } from '@common/ai-rules';
 import { Button } from '../ui/button';
 import { Textarea } from '../ui/textarea';
 import { showToast } from '../../lib/toast';

@@ -1,4 +1,4 @@
-import { IMAGE_MAX_BYTES } from '@common/ai';
+import { IMAGE_MAX_BYTES } from '@common/ai-rules';
 import { showToast } from '../../lib/toast';
 
 /** A file the owner picked, if it can be sent as a photo; otherwise the toast that says why not, and null. */

@@ -1,5 +1,5 @@
 import { History } from 'lucide-react';
-import { AI_CATEGORY_LABELS } from '@common/ai';
+import { AI_CATEGORY_LABELS } from '@common/ai-rules';
 import { Badge } from '../ui/badge';
 import { Card, CardDescription, CardHeader, CardTitle } from '../ui/card';
 import { Skeleton } from '../ui/skeleton';

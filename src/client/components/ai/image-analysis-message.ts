@@ -1,4 +1,4 @@
-import { formatImageAnalysis } from '@common/ai';
+import { formatImageAnalysis } from '@common/ai-rules';
 import type { ImageAnalysisAnswer } from '@common/ai-answers';
 
 /** The analysis as one AI message, followed by tips for a better photo when the photo itself had problems. */

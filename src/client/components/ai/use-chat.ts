@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { AiCategory, AiMessage } from '@common/ai';
+import type { AiMessage } from '@common/ai';
+import type { AiCategory } from '@common/ai-rules';
 import { ApiError, errorText } from '../../lib/api-request';
 import { useAnalyzeImage, useAskAi, useOpenAiConversation } from '../../lib/api/ai';
 import { CURRENT_USER_KEY } from '../../lib/api/auth';

@@ -4,7 +4,7 @@ import { CalendarCheck, Clock } from 'lucide-react';
 import type { Booking } from '@common/booking';
 import { BOOKING_STATUS_LABELS } from '@common/booking-status';
 import { formatPrice } from '@common/expert-rules';
-import { BOAT_TYPE_LABELS } from '@common/booking';
+import { BOAT_TYPE_LABELS } from '@common/booking-fields';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';

@@ -4,7 +4,7 @@ import type { ServiceType } from '@common/roles';
 import { SPECIALTIES, type Specialty } from '@common/specialties';
 import { specialtyLabel } from '@common/specialties';
 import { formatPrice } from '@common/expert-rules';
-import { distanceLabel, parseSpecialty } from '@common/ai-handoff';
+import { distanceLabel, parseSpecialty } from '@common/ai-handoff-rules';
 import { FormField } from '../ui/form-field';
 import { NativeSelect } from './native-select';
 import { fieldAria } from './field-props';

@@ -1,5 +1,5 @@
 import type { FieldErrors } from 'react-hook-form';
-import { DATE_REQUIRED, DESCRIPTION_REQUIRED, MISSING_INFORMATION } from '@common/booking';
+import { DATE_REQUIRED, DESCRIPTION_REQUIRED, MISSING_INFORMATION } from '@common/booking-fields';
 import { showToast } from '../../lib/toast';
 
 const BLANK_MESSAGES = new Set([MISSING_INFORMATION, DESCRIPTION_REQUIRED, DATE_REQUIRED]);

@@ -1,5 +1,5 @@
 import { DEFAULT_ONSITE_HOURS } from '@common/booking-rules';
-import { BOAT_TYPES, MISSING_INFORMATION, type BoatType } from '@common/booking';
+import { BOAT_TYPES, MISSING_INFORMATION, type BoatType } from '@common/booking-fields';
 
 /** What the video forms hold while being filled: every control's text as typed. */
 export interface VideoFormValues {

@@ -3,7 +3,7 @@ import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import type { Expert } from '@common/expert';
 import { billableHours } from '@common/booking-rules';
-import { onsiteBookingFormSchema, type Booking } from '@common/booking';
+import type { onsiteBookingFormSchema, Booking } from '@common/booking';
 import { Card } from '../ui/card';
 import { readBookingDraft } from '../../lib/booking-draft';
 import { BookingLayout } from './booking-layout';
@@ -15,7 +15,7 @@ import { ExpertField } from './expert-field';
 import { OnsiteDetailsFields } from './onsite-details-fields';
 import { DraftRestored, SubmitRow } from './submit-row';
 import { toastMissingInformation } from './form-toasts';
-import { formResolver } from './form-resolver';
+import { lazyFormResolver } from '../../lib/lazy-form-resolver';
 import { onsiteFormDefaults, type OnsiteFormValues } from './form-values';
 import { useBookingSubmit } from './use-booking-submit';
 import { useChosenExpert } from './use-chosen-expert';
@@ -24,6 +24,11 @@ import { AttachConversationField } from '../ai-handoff/attach-conversation-field
 import { useConversationAttachment } from '../ai-handoff/use-conversation-attachment';
 
 type OnsiteBooking = z.output<typeof onsiteBookingFormSchema>;
+
+// The schema, and zod with it, loads once the form is on screen.
+const schema = lazyFormResolver<OnsiteFormValues, typeof onsiteBookingFormSchema>(() =>
+  import('@common/booking').then((m) => m.onsiteBookingFormSchema),
+);
 
 /** An onsite visit: every field of document 001's onsite form, a live cost estimate and the free times for the hours. */
 export function OnsiteBookingForm({
@@ -37,7 +42,7 @@ export function OnsiteBookingForm({
 }) {
   const [draft] = useState(() => readBookingDraft('onsite'));
   const form = useForm<OnsiteFormValues, unknown, OnsiteBooking>({
-    resolver: formResolver(onsiteBookingFormSchema),
+    resolver: schema.resolver,
     defaultValues: onsiteFormDefaults(draft, urlExpertId),
   });
   const [expertId, hours] = useWatch({ control: form.control, name: ['expertId', 'estimatedHours'] });
@@ -54,7 +59,7 @@ export function OnsiteBookingForm({
       form={
         <Card className="p-5 sm:p-6">
           <FormProvider {...form}>
-            <form onSubmit={onSubmit} noValidate aria-label="Onsite service booking" className="flex flex-col gap-6">
+            <form onSubmit={onSubmit} onFocus={schema.preload} noValidate aria-label="Onsite service booking" className="flex flex-col gap-6">
               {draft ? <DraftRestored /> : null}
               <ExpertField serviceType="onsite" urlExpertId={urlExpertId} />
               <DescriptionField placeholder="What needs doing, on which equipment (make, model, year), and what you have noticed." />

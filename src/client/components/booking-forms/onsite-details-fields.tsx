@@ -1,5 +1,5 @@
 import { useFormContext } from 'react-hook-form';
-import { BOAT_TYPES, BOAT_TYPE_LABELS } from '@common/booking';
+import { BOAT_TYPES, BOAT_TYPE_LABELS } from '@common/booking-fields';
 import { FormField } from '../ui/form-field';
 import { Input } from '../ui/input';
 import { NativeSelect } from './native-select';

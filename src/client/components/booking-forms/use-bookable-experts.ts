@@ -1,6 +1,6 @@
 import type { Expert } from '@common/expert';
-import { EXPERT_MAX_PAGE_SIZE } from '@common/expert';
-import { zip5 } from '@common/ai-handoff';
+import { EXPERT_MAX_PAGE_SIZE } from '@common/expert-listing';
+import { zip5 } from '@common/ai-handoff-rules';
 import type { ServiceType } from '@common/roles';
 import type { Specialty } from '@common/specialties';
 import { useExperts } from '../../lib/api/experts';

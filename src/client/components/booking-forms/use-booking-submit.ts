@@ -1,6 +1,7 @@
 import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
-import { MISSING_INFORMATION, type Booking, type CreateBookingInput } from '@common/booking';
+import type { Booking, CreateBookingInput } from '@common/booking';
+import { MISSING_INFORMATION } from '@common/booking-fields';
 import { useCreateBooking } from '../../lib/api/bookings';
 import { goToSignIn, useAuth } from '../../lib/api/auth';
 import { ApiError, errorText } from '../../lib/api-request';

@@ -1,5 +1,6 @@
 import type { ServiceType } from '@common/roles';
 import { formatPrice } from '@common/expert-rules';
+import { fromPriceSearch } from '@common/page-requests';
 import { useExperts } from '../../lib/api/experts';
 
 /**
@@ -7,7 +8,7 @@ import { useExperts } from '../../lib/api/experts';
  * for it now (the price sort uses that service's rate). Null until known, or when nobody offers it.
  */
 export function useFromPrice(serviceType: ServiceType): string | null {
-  const cheapest = useExperts({ serviceType, available: true, sort: 'price-low', limit: 1 });
+  const cheapest = useExperts(fromPriceSearch(serviceType));
   const expert = cheapest.data?.experts[0];
   if (!expert) return null;
   return `from ${formatPrice(serviceType === 'video' ? expert.videoRate : expert.onsiteRate)}`;

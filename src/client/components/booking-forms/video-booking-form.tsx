@@ -3,7 +3,7 @@ import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import type { Expert } from '@common/expert';
 import { formatPrice } from '@common/expert-rules';
-import { videoBookingFormSchema, type Booking } from '@common/booking';
+import type { videoBookingFormSchema, Booking } from '@common/booking';
 import { Card } from '../ui/card';
 import { readBookingDraft } from '../../lib/booking-draft';
 import { BookingLayout } from './booking-layout';
@@ -17,11 +17,16 @@ import { videoFormDefaults, type VideoFormValues } from './form-values';
 import { useBookingSubmit } from './use-booking-submit';
 import { useChosenExpert } from './use-chosen-expert';
 import { useFromPrice } from './use-from-price';
-import { formResolver } from './form-resolver';
+import { lazyFormResolver } from '../../lib/lazy-form-resolver';
 import { AttachConversationField } from '../ai-handoff/attach-conversation-field';
 import { useConversationAttachment } from '../ai-handoff/use-conversation-attachment';
 
 type VideoBooking = z.output<typeof videoBookingFormSchema>;
+
+// The schema, and zod with it, loads once the form is on screen.
+const schema = lazyFormResolver<VideoFormValues, typeof videoBookingFormSchema>(() =>
+  import('@common/booking').then((m) => m.videoBookingFormSchema),
+);
 
 /**
  * A 30-minute video consultation: expert, the issue, date and a free time. /book-video checks it with
@@ -43,7 +48,7 @@ export function VideoBookingForm({
   const draftKey = validation === 'generic' ? 'service-video' : 'video';
   const [draft] = useState(() => readBookingDraft(draftKey));
   const form = useForm<VideoFormValues, unknown, VideoBooking>({
-    resolver: formResolver(videoBookingFormSchema),
+    resolver: schema.resolver,
     defaultValues: videoFormDefaults(draft, urlExpertId),
   });
   const expertId = useWatch({ control: form.control, name: 'expertId' });
@@ -62,7 +67,7 @@ export function VideoBookingForm({
       form={
         <Card className="p-5 sm:p-6">
           <FormProvider {...form}>
-            <form onSubmit={onSubmit} noValidate aria-label="Video consultation booking" className="flex flex-col gap-5">
+            <form onSubmit={onSubmit} onFocus={schema.preload} noValidate aria-label="Video consultation booking" className="flex flex-col gap-5">
               {draft ? <DraftRestored /> : null}
               <ExpertField serviceType="video" urlExpertId={urlExpertId} />
               <DescriptionField placeholder="What is happening, on which equipment (make, model, year), and since when?" />

@@ -1,5 +1,6 @@
 import { Anchor } from 'lucide-react';
-import { BOAT_TYPE_LABELS, type Booking } from '@common/booking';
+import type { Booking } from '@common/booking';
+import { BOAT_TYPE_LABELS } from '@common/booking-fields';
 import { BookingFact } from './booking-panel';
 import { SectionCard } from '../ui/section-card';
 

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Bot } from 'lucide-react';
-import { AI_CATEGORY_LABELS, type AiSession } from '@common/ai';
+import type { AiSession } from '@common/ai';
+import { AI_CATEGORY_LABELS } from '@common/ai-rules';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { formatDate } from '../../lib/format';
 

@@ -6,7 +6,7 @@ import { Button } from '../ui/button';
 import { FormField } from '../ui/form-field';
 import { Textarea } from '../ui/textarea';
 import { fieldAria } from '../booking-forms/field-props';
-import { formResolver } from '../booking-forms/form-resolver';
+import { formResolver } from '../../lib/form-resolver';
 import { useWriteFollowUp } from '../../lib/api/follow-up-summary';
 import { ApiError, errorText } from '../../lib/api-request';
 import { showToast } from '../../lib/toast';

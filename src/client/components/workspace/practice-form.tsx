@@ -13,7 +13,7 @@ import { Input } from '../ui/input';
 import { Textarea } from '../ui/textarea';
 import { FormField } from '../ui/form-field';
 import { NativeSelect } from '../booking-forms/native-select';
-import { formResolver } from '../booking-forms/form-resolver';
+import { formResolver } from '../../lib/form-resolver';
 import { timeZoneName } from '../experts/time-zone-name';
 import { useUpdateWorkspaceProfile } from '../../lib/api/workspace';
 import { ApiError, errorText } from '../../lib/api-request';

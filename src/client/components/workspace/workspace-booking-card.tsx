@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Clock, Mail, MessageSquare, Phone, Video } from 'lucide-react';
-import { BOAT_TYPE_LABELS } from '@common/booking';
+import { BOAT_TYPE_LABELS } from '@common/booking-fields';
 import { formatPrice } from '@common/expert-rules';
 import type { WorkspaceBooking } from '@common/workspace';
 import { Card } from '../ui/card';

@@ -1,14 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AiConversation, AiSession, AiSettings, AiStatus, AskInput } from '@common/ai';
-import { askAnswerSchema, imageAnalysisAnswerSchema } from '@common/ai-answers';
+import { AI_STATUS_PATH } from '@common/page-requests';
 import { apiForm, apiJson } from '../api-request';
 
-const STATUS_KEY = ['/api/ai/status'] as const;
+const STATUS_KEY = [AI_STATUS_PATH] as const;
 const SESSIONS_KEY = ['/api/ai/sessions'] as const;
 const SETTINGS_KEY = ['/api/ai/settings'] as const;
 
 export function getAiStatus() {
-  return apiJson<AiStatus>('GET', '/api/ai/status');
+  return apiJson<AiStatus>('GET', AI_STATUS_PATH);
 }
 
 export const aiStatusQueryOptions = () => queryOptions({ queryKey: STATUS_KEY, queryFn: getAiStatus });
@@ -18,10 +18,14 @@ export function useAiStatus() {
   return useQuery(aiStatusQueryOptions());
 }
 
+/** The answers' schemas, and zod with them, load with the first question rather than with the page. */
+const loadAnswerSchemas = () => import('@common/ai-answers').catch(() => null);
+
 /** The answer in the documented shape ({response}); anything else fails as the spec's 'Failed to get AI response'. */
 export async function askAi(input: AskInput) {
-  const answer = askAnswerSchema.safeParse(await apiJson<unknown>('POST', '/api/ai/ask', input));
-  if (!answer.success) throw new Error('Failed to get AI response');
+  const [schemas, body] = await Promise.all([loadAnswerSchemas(), apiJson<unknown>('POST', '/api/ai/ask', input)]);
+  const answer = schemas?.askAnswerSchema.safeParse(body);
+  if (!answer?.success) throw new Error('Failed to get AI response');
   return answer.data;
 }
 
@@ -45,8 +49,9 @@ export async function analyzeImage({ image, description, sessionId }: AnalyzeIma
   if (description) form.append('description', description);
   if (sessionId) form.append('sessionId', sessionId);
   form.append('image', image);
-  const analysis = imageAnalysisAnswerSchema.safeParse(await apiForm<unknown>('/api/ai/analyze-image', form));
-  if (!analysis.success) throw new Error('Failed to analyze image');
+  const [schemas, body] = await Promise.all([loadAnswerSchemas(), apiForm<unknown>('/api/ai/analyze-image', form)]);
+  const analysis = schemas?.imageAnalysisAnswerSchema.safeParse(body);
+  if (!analysis?.success) throw new Error('Failed to analyze image');
   return analysis.data;
 }
 

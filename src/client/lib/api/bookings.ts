@@ -10,6 +10,7 @@ import type {
   Slot,
 } from '@common/booking';
 import type { ServiceType } from '@common/roles';
+import { CLIENT_CONFIG_PATH } from '@common/page-requests';
 import { apiJson } from '../api-request';
 
 const BOOKINGS_KEY = ['/api/bookings'] as const;
@@ -17,10 +18,10 @@ const CONSULTATIONS_KEY = ['/api/consultations'] as const;
 
 
 export function getClientConfig() {
-  return apiJson<ClientConfig>('GET', '/api/config');
+  return apiJson<ClientConfig>('GET', CLIENT_CONFIG_PATH);
 }
 export const clientConfigQueryOptions = () =>
-  queryOptions({ queryKey: ['/api/config'], queryFn: getClientConfig, staleTime: Infinity });
+  queryOptions({ queryKey: [CLIENT_CONFIG_PATH], queryFn: getClientConfig, staleTime: Infinity });
 /** What the server has switched on (payments and Stripe's publishable key). */
 export function useClientConfig() {
   return useQuery(clientConfigQueryOptions());

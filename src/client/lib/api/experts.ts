@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Expert, ExpertListQuery } from '@common/expert';
 import { EXPERT_PAGE_SIZE } from '@common/expert-listing';
+import { expertListPath, expertPath } from '@common/page-requests';
 import { ApiError, apiJson, apiRequest } from '../api-request';
 
 /** What a screen asks the listing for; paging is added by the fetcher's callers. */
@@ -17,17 +18,8 @@ export interface ExpertPage {
   nextCursor: string | null;
 }
 
-function searchString(params: ExpertPageRequest): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== '') search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
-
 export async function getExperts(params: ExpertPageRequest): Promise<ExpertPage> {
-  const response = await apiRequest('GET', `/api/experts${searchString(params)}`);
+  const response = await apiRequest('GET', expertListPath(params));
   const experts = (await response.json()) as Expert[];
   const total = Number.parseInt(response.headers.get('X-Total-Count') ?? '', 10);
   return {
@@ -68,7 +60,7 @@ export function useInfiniteExperts(params: ExpertSearch) {
 }
 
 export function getExpert(id: string) {
-  return apiJson<Expert>('GET', `/api/experts/${encodeURIComponent(id)}`);
+  return apiJson<Expert>('GET', expertPath(id));
 }
 
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;

@@ -1,24 +1,15 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  REVIEW_PAGE_SIZE,
-  type BookingReview,
-  type CreateReviewInput,
-  type ExpertReview,
-  type ReportedReview,
-  type ReviewPage,
-} from '@common/reviews';
+import type { BookingReview, CreateReviewInput, ExpertReview, ReportedReview, ReviewPage } from '@common/reviews';
+import { expertReviewsPath, reviewPageSearch } from '@common/page-requests';
 import { apiJson } from '../api-request';
 
 type ExpertReviewPage = { reviews: ExpertReview[]; nextCursor: string | null };
-
-const pageSearch = (cursor: string | undefined) =>
-  `?limit=${REVIEW_PAGE_SIZE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
 
 /** An expert's public reviews, newest first, a page at a time ('Show more reviews'). */
 export const expertReviewsQueryOptions = (expertId: number) =>
   infiniteQueryOptions({
     queryKey: ['/api/experts', String(expertId), 'reviews'],
-    queryFn: ({ pageParam }) => apiJson<ReviewPage>('GET', `/api/experts/${expertId}/reviews${pageSearch(pageParam)}`),
+    queryFn: ({ pageParam }) => apiJson<ReviewPage>('GET', expertReviewsPath(expertId, pageParam)),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
   });
@@ -57,7 +48,7 @@ const WORKSPACE_REVIEWS_KEY = ['/api/workspace/reviews'];
 export function useWorkspaceReviews() {
   return useInfiniteQuery({
     queryKey: WORKSPACE_REVIEWS_KEY,
-    queryFn: ({ pageParam }) => apiJson<ExpertReviewPage>('GET', `/api/workspace/reviews${pageSearch(pageParam)}`),
+    queryFn: ({ pageParam }) => apiJson<ExpertReviewPage>('GET', `/api/workspace/reviews${reviewPageSearch(pageParam)}`),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
   });

@@ -1,5 +1,5 @@
 import type { ImageAnalysis } from '../../../common/ai.js';
-import { AI_CATEGORY_LABELS } from '../../../common/ai.js';
+import { AI_CATEGORY_LABELS } from '../../../common/ai-rules.js';
 import type { AiProvider, AnalyzeInput, AnswerResult, AskInput, ConversationTurn } from '../provider.js';
 import { categoryOf, type KnowledgeBase } from '../knowledge-base/knowledge-base.js';
 import { readEquipmentDetails } from '../equipment-details.js';

@@ -1,4 +1,4 @@
-import type { AiCategory } from '../../../common/ai.js';
+import type { AiCategory } from '../../../common/ai-rules.js';
 import type { EquipmentDetails } from '../equipment-details.js';
 
 // When a problem shows itself says the most, and the moments that matter differ by system.

@@ -1,4 +1,4 @@
-import type { AiCategory } from '../../../common/ai.js';
+import type { AiCategory } from '../../../common/ai-rules.js';
 import { makeFits } from '../equipment-details.js';
 import type { Evidence, KnowledgeBase } from '../knowledge-base/knowledge-base.js';
 import { stem } from '../knowledge-base/term-stats.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { KB_CATEGORIES } from '../../../common/ai.js';
+import { KB_CATEGORIES } from '../../../common/ai-rules.js';
 
 export { KB_CATEGORIES };
 

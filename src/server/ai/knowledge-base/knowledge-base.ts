@@ -1,5 +1,5 @@
 import MiniSearch from 'minisearch';
-import type { AiCategory } from '../../../common/ai.js';
+import type { AiCategory } from '../../../common/ai-rules.js';
 import type { KbArticle } from './article.js';
 import { expandSynonyms } from './synonyms.js';
 import { tokenize } from './text-normalization.js';

@@ -1,6 +1,7 @@
 import type OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import { fillPromptTemplate, imageAnalysisSchema, type AiCategory } from '../../../common/ai.js';
+import { fillPromptTemplate, imageAnalysisSchema } from '../../../common/ai.js';
+import type { AiCategory } from '../../../common/ai-rules.js';
 import { formatReferences, hasReferences } from '../../../common/references.js';
 import { AiProviderError, type AiProvider, type ConversationTurn } from '../provider.js';
 import type { TopicDecision } from '../conversation/topic-decision.js';

@@ -4,7 +4,8 @@ import { asUser, createTestApp, signUp, type TestApp, type TestUser } from '../.
 import { insertExpert } from '../../test/expert-factory.js';
 import { daysAhead, movableClock, onsiteBooking, postBooking, videoBooking } from '../../test/booking-helpers.js';
 import { aiSessions, bookings, users } from '../../db/schema.js';
-import { CONVERSATION_NOT_YOURS, type BookingAiConversation, type NearbyExpert } from '../../../common/ai-handoff.js';
+import type { BookingAiConversation, NearbyExpert } from '../../../common/ai-handoff.js';
+import { CONVERSATION_NOT_YOURS } from '../../../common/ai-handoff-rules.js';
 import type { AskResponse } from '../../../common/ai.js';
 import type { Booking } from '../../../common/booking.js';
 

@@ -1,8 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { aiMessages, aiSessions, bookingAiConversations, bookings } from '../../db/schema.js';
-import { AI_CATEGORIES, type AiCategory } from '../../../common/ai.js';
-import { CONVERSATION_NOT_YOURS, type AttachedConversation } from '../../../common/ai-handoff.js';
+import { AI_CATEGORIES, type AiCategory } from '../../../common/ai-rules.js';
+import type { AttachedConversation } from '../../../common/ai-handoff.js';
+import { CONVERSATION_NOT_YOURS } from '../../../common/ai-handoff-rules.js';
 import type { CurrentUser } from '../../../common/user.js';
 import { AppError } from '../../core/app-error.js';
 import { actorsFor, isBookingId, selectBookingRecords } from '../bookings/booking-record.js';

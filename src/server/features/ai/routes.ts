@@ -10,9 +10,8 @@ import {
   analyzeImageResponseSchema,
   askResponseSchema,
   askSchema,
-  DESCRIPTION_MAX_LENGTH,
-  IMAGE_MAX_BYTES,
 } from '../../../common/ai.js';
+import { DESCRIPTION_MAX_LENGTH, IMAGE_MAX_BYTES } from '../../../common/ai-rules.js';
 import { apiErrorSchema } from '../../../common/api-error.js';
 import { requireRole, requireUser } from '../../auth/guards.js';
 import { AppError } from '../../core/app-error.js';

@@ -3,14 +3,13 @@ import type { Database } from '../../db/client.js';
 import { aiMessages, aiSessions, aiSettings } from '../../db/schema.js';
 import {
   DEFAULT_AI_SETTINGS,
-  formatImageAnalysis,
-  type AiCategory,
   type AiConversation,
   type AiSession,
   type AiSettings,
   type AnalyzeImageResponse,
   type AskResponse,
 } from '../../../common/ai.js';
+import { formatImageAnalysis, type AiCategory } from '../../../common/ai-rules.js';
 import type { AiProvider, ConversationTurn } from '../../ai/provider.js';
 import type { PhotoCheck } from '../../../common/ai.js';
 import { AppError } from '../../core/app-error.js';

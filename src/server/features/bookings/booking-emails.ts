@@ -2,7 +2,7 @@ import { createEvent } from 'ics';
 import type { CalendarInvite, MailMessage } from '../../mail/mailer.js';
 import { PRODUCT_NAME } from '../../../common/brand.js';
 import { centsToDecimal } from '../../../common/expert-rules.js';
-import { BOAT_TYPE_LABELS } from '../../../common/booking.js';
+import { BOAT_TYPE_LABELS } from '../../../common/booking-fields.js';
 import { describeTime } from '../../../common/zoned-time.js';
 import type { bookings } from '../../db/schema.js';
 import type { BookingRecord } from './booking-record.js';

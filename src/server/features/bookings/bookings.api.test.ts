@@ -4,7 +4,8 @@ import { asUser, createTestApp, signUp, type TestApp, type TestUser } from '../.
 import { insertExpert } from '../../test/expert-factory.js';
 import { daysAhead, movableClock, onsiteBooking, postBooking, videoBooking } from '../../test/booking-helpers.js';
 import { auditLog, bookings, users } from '../../db/schema.js';
-import { DATE_REQUIRED, DESCRIPTION_REQUIRED, MISSING_INFORMATION, PAYMENT_UNAVAILABLE, type BookingDetail } from '../../../common/booking.js';
+import { PAYMENT_UNAVAILABLE, type BookingDetail } from '../../../common/booking.js';
+import { DATE_REQUIRED, DESCRIPTION_REQUIRED, MISSING_INFORMATION } from '../../../common/booking-fields.js';
 import { SLOT_TIMES } from '../../../common/booking-rules.js';
 
 const clock = movableClock();

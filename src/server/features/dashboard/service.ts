@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.js';
 import type { ActivityItem, DashboardStats } from '../../../common/dashboard.js';
-import { AI_CATEGORY_LABELS } from '../../../common/ai.js';
+import { AI_CATEGORY_LABELS } from '../../../common/ai-rules.js';
 import { countAiQuestions, listAiSessions } from '../ai/service.js';
 import { completedBookingFigures, recentBookings } from '../bookings/read-bookings.js';
 import type { BookingRecord } from '../bookings/booking-record.js';

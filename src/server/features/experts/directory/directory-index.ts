@@ -1,4 +1,5 @@
-import { EXPERT_COUNT_CAP, type ExpertFilters, type ExpertListQuery } from '../../../../common/expert.js';
+import { type ExpertFilters, type ExpertListQuery } from '../../../../common/expert.js';
+import { EXPERT_COUNT_CAP } from '../../../../common/expert-listing.js';
 import { searchWords, specialtiesMatching } from '../search-terms.js';
 import { AVAILABLE, ExpertColumns, LIVE, ONSITE, VIDEO, type DirectoryExpert } from './expert-columns.js';
 import { SlotSet } from './slot-set.js';

@@ -1,0 +1,66 @@
+import { matchPagePath } from './page-paths.js';
+import { REVIEW_PAGE_SIZE } from './review-rules.js';
+import type { ServiceType } from './roles.js';
+
+/*
+ * The API addresses a page asks for as it opens. The client's fetchers build them with these functions,
+ * and the server names the same addresses in the page's HTML as preloads (http/page-html.ts): on a
+ * phone's network the data then arrives with the scripts instead of one round trip after them.
+ */
+
+export const CLIENT_CONFIG_PATH = '/api/config';
+export const AI_STATUS_PATH = '/api/ai/status';
+
+type SearchValue = string | number | boolean | undefined;
+
+/** `GET /api/experts` with the given parameters, in their order, empty ones left out. */
+export function expertListPath(params: Record<string, SearchValue>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return `/api/experts${text ? `?${text}` : ''}`;
+}
+
+export const expertPath = (id: string | number) => `/api/experts/${encodeURIComponent(id)}`;
+
+/** A page of reviews ('Show more reviews' passes the cursor of the last one). */
+export const reviewPageSearch = (cursor?: string) => `?limit=${REVIEW_PAGE_SIZE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+
+export const expertReviewsPath = (expertId: string | number, cursor?: string) => `${expertPath(expertId)}/reviews${reviewPageSearch(cursor)}`;
+
+/** The listing request behind 'from $X': the cheapest expert bookable for the service now. */
+export const fromPriceSearch = (serviceType: ServiceType) => ({ serviceType, available: true, sort: 'price-low', limit: 1 }) as const;
+
+/** An expert id as pages take it from their address; anything else asks for nothing. */
+const expertIdOf = (value: string | null | undefined): string | null => (value && /^[1-9]\d{0,8}$/.test(value) ? value : null);
+
+/**
+ * What a page requests as it opens, when its address alone decides it (signed-in data and searches
+ * people type are left to the page). Addresses only: the server writes them into HTML.
+ */
+export function pageRequests(pathname: string, search: URLSearchParams): string[] {
+  const chosenExpert = expertIdOf(search.get('expertId'));
+  const expert = chosenExpert ? [expertPath(chosenExpert)] : [];
+  const bookingForm = (serviceType: ServiceType) => [CLIENT_CONFIG_PATH, expertListPath(fromPriceSearch(serviceType)), ...expert];
+  switch (matchPagePath(pathname)) {
+    case '/expert/:id': {
+      const id = expertIdOf(pathname.split('/').filter(Boolean)[1]);
+      return id ? [expertPath(id), expertReviewsPath(id)] : [];
+    }
+    case '/book-video':
+      return bookingForm('video');
+    case '/book-onsite':
+      return bookingForm('onsite');
+    case '/book-service': {
+      const type = search.get('type');
+      if (type === 'video' || type === 'onsite') return bookingForm(type);
+      return [expertListPath(fromPriceSearch('video')), expertListPath(fromPriceSearch('onsite')), ...expert];
+    }
+    case '/ai-assistant':
+      return [AI_STATUS_PATH];
+    default:
+      return [];
+  }
+}
