@@ -8,7 +8,7 @@ import { BOAT_TYPE_LABELS } from '@common/booking-fields';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
-import { BookingPayment } from '../bookings/booking-payment';
+import { LazyBookingPayment } from '../bookings/lazy-booking-payment';
 import { browserTimeZone } from '../experts/time-zone-name';
 import { expertWhen, viewerWhen } from './booking-when';
 
@@ -86,7 +86,7 @@ export function BookingConfirmation({ booking }: { booking: Booking }) {
         <h3 id="payment-step" className="font-semibold text-slate-900">
           Payment
         </h3>
-        <BookingPayment booking={booking} />
+        <LazyBookingPayment booking={booking} />
       </section>
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button asChild>

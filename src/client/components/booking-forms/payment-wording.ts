@@ -1,4 +1,4 @@
-import { PAY_AFTER_SERVICE } from '../bookings/booking-payment';
+import { PAY_AFTER_SERVICE } from '../bookings/payment-text';
 import { useClientConfig } from '../../lib/api/bookings';
 
 /** How the customer pays, as the server is configured: after the service, or by card once booked. */

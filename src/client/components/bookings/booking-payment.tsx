@@ -10,8 +10,8 @@ import { Spinner } from '../ui/spinner';
 import { FormAlert } from '../auth/form-alert';
 import { useClientConfig, useCreatePaymentIntent } from '../../lib/api/bookings';
 import { showToast } from '../../lib/toast';
+import { PAY_AFTER_SERVICE } from './payment-text';
 
-export const PAY_AFTER_SERVICE = 'Pay after service completion';
 const PAYMENT_INIT_FAILED = 'Failed to initialize payment. Please try again.';
 const STRIPE_UNREACHABLE =
   "We could not reach our payment provider. Your booking is kept; you can pay later from the booking's page.";

@@ -1,4 +1,3 @@
-import { lazy, Suspense } from 'react';
 import { CreditCard, DollarSign } from 'lucide-react';
 import type { Booking, PaymentStatus } from '@common/booking';
 import { isLive } from '@common/booking-status';
@@ -8,9 +7,7 @@ import { Spinner } from '../ui/spinner';
 import { useClientConfig } from '../../lib/api/bookings';
 import { SectionCard } from '../ui/section-card';
 import { durationLabel } from './service-type-labels';
-
-// Stripe's components load only when a booking can be paid online, so no other screen carries them.
-const BookingPayment = lazy(() => import('./booking-payment').then((module) => ({ default: module.BookingPayment })));
+import { LazyBookingPayment } from './lazy-booking-payment';
 
 const PAYMENT_BADGES: Record<PaymentStatus, { label: string; tone: 'gray' | 'green' | 'yellow' | 'blue' }> = {
   unpaid: { label: 'Not paid', tone: 'gray' },
@@ -38,9 +35,7 @@ export function BookingPrice({ booking }: { booking: Booking }) {
       </p>
       <div className="mt-4">
         {payOnline ? (
-          <Suspense fallback={<Spinner label="Loading payment options" className="py-4" />}>
-            <BookingPayment booking={booking} />
-          </Suspense>
+          <LazyBookingPayment booking={booking} />
         ) : (
           <PaymentState booking={booking} loadingConfig={config.isPending} />
         )}
