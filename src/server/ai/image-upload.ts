@@ -7,8 +7,22 @@ import { takingTurns } from '../core/taking-turns.js';
 export const MAX_INPUT_PIXELS = 40_000_000;
 const MAX_EDGE = 1600;
 
-/** A decoded photo holds tens of MB of native memory while sharp works on it: one photo at a time. */
-export const imageWork = takingTurns(1);
+/** Photos that may wait for their turn; past that many, a photo is refused rather than held in memory. */
+export const MAX_WAITING_PHOTOS = 8;
+export const PHOTOS_BUSY = 'We are working on many photos right now. Please send yours again in a moment.';
+
+/**
+ * A decoded photo holds tens of MB of native memory while sharp works on it: one photo at a time. Each
+ * waiting photo holds its upload (up to 10 MB); under a burst the queue grew to dozens, so it is bounded.
+ */
+export const imageWork = takingTurns(1, {
+  maxWaiting: MAX_WAITING_PHOTOS,
+  whenFull: () => new AppError('SERVICE_UNAVAILABLE', PHOTOS_BUSY, undefined, 5),
+});
+
+// libvips keeps up to 50 MB of recent operations and their pixels for reuse; every photo here is new,
+// so the cache only held memory (every module that uses sharp goes through imageWork, from this module).
+sharp.cache(false);
 
 export interface NormalizedImage {
   jpeg: Buffer;
@@ -39,6 +53,7 @@ export async function normalizeUploadedImage(bytes: Buffer): Promise<NormalizedI
       return { jpeg, width, height };
     });
   } catch (error) {
+    if (error instanceof AppError) throw error;
     const message = error instanceof Error ? error.message : '';
     if (/pixel limit/i.test(message)) {
       throw new AppError('PAYLOAD_TOO_LARGE', 'This image has too many pixels. Please send a photo under 40 megapixels.');

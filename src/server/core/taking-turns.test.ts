@@ -32,4 +32,18 @@ describe('taking turns', () => {
     await expect(next).resolves.toBe('ran');
     expect(turns.running()).toBe(0);
   });
+
+  it('refuses at once what would wait behind maxWaiting others, and queues again once the line is shorter', async () => {
+    const turns = takingTurns(1, { maxWaiting: 2, whenFull: () => new Error('busy') });
+    let release!: () => void;
+    const first = turns.run(() => new Promise<string>((resolve) => (release = () => resolve('first'))));
+    const waiting = [turns.run(async () => 'second'), turns.run(async () => 'third')];
+    await expect(turns.run(async () => 'fourth')).rejects.toThrow('busy');
+    expect(turns.running()).toBe(1);
+    release();
+    expect(await Promise.all([first, ...waiting])).toEqual(['first', 'second', 'third']);
+    await expect(turns.run(async () => 'fifth')).resolves.toBe('fifth');
+    expect(turns.running()).toBe(0);
+  });
 });
+

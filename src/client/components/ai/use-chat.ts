@@ -51,8 +51,9 @@ function newMessage(type: AiMessage['type'], content: string): ChatMessage {
 
 const freshConversation = (): Conversation => ({ startedAt: new Date().toISOString(), messages: [] });
 
-// For these the server's message says more than 'Failed to analyze image' (too large, not an image, ...).
-const CLEAR_IMAGE_ERRORS = new Set([400, 401, 413, 429]);
+// For these the server's message says more than 'Failed to analyze image' (too large, not an image, too
+// many photos at once: try again in a moment, ...).
+const CLEAR_IMAGE_ERRORS = new Set([400, 401, 413, 429, 503]);
 // The photo itself was refused: the same file would be refused again.
 const PHOTO_REFUSED = new Set([400, 413]);
 

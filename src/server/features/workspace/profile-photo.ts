@@ -36,6 +36,7 @@ export async function normalizeProfilePhoto(bytes: Buffer): Promise<Buffer> {
         .toBuffer(),
     );
   } catch (error) {
+    if (error instanceof AppError) throw error;
     const message = error instanceof Error ? error.message : '';
     if (/pixel limit/i.test(message)) {
       throw new AppError('PAYLOAD_TOO_LARGE', 'This photo has too many pixels. Please send one under 40 megapixels.');
