@@ -32,7 +32,7 @@ export function ExpertResults({
   const data = useDeferredValue(query.data);
   if (query.isPending || (query.isSuccess && !data)) {
     return (
-      <div className={gridClass} aria-busy="true" aria-label="Loading experts">
+      <div className={gridClass} role="status" aria-busy="true" aria-label="Loading experts">
         {Array.from({ length: SKELETON_COUNT }, (_, i) => (
           <ExpertCardSkeleton key={i} />
         ))}
