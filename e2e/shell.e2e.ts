@@ -89,6 +89,41 @@ describe('the shell', () => {
     expect((await fetch(`${baseUrl()}/dashboard/`)).status).toBe(200);
   });
 
+  // Lighthouse's cumulative layout shift, as the Layout Instability API reports it: what a phone sees move
+  // while a page arrives (the count beside 'Clear Filters', a price, the footer under a short page).
+  it('keeps public pages still while they load at 390 px', async () => {
+    const pages: { path: string; loaded: RegExp }[] = [
+      { path: '/onsite-request', loaded: /expert\(s\) available for onsite service/ },
+      { path: '/video-consultation', loaded: /expert\(s\) available for video consultation/ },
+      { path: '/login', loaded: /Forgot password/ },
+      { path: '/book-service', loaded: /from \$\d+\/hr/ },
+    ];
+    for (const { path, loaded } of pages) {
+      const { context, page } = await newPage(browser, MOBILE);
+      await page.addInitScript(() => {
+        const shifts: { value: number; moved: string[] }[] = [];
+        Object.assign(window, { layoutShifts: shifts });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources: { node?: Node }[] })[]) {
+            shifts.push({ value: entry.value, moved: entry.sources.map((source) => (source.node as Element | undefined)?.outerHTML.slice(0, 80) ?? '?') });
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      // Listings and prices arrive after the page's first paint, as on a phone's network.
+      await page.route(/\/api\/experts\?/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        await route.continue();
+      });
+      await page.goto(path);
+      await page.getByText(loaded).first().waitFor();
+      // A frame or two for what the arrival moves to be laid out and reported.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: { value: number; moved: string[] }[] }).layoutShifts);
+      expect(shifts, path).toEqual([]);
+      await context.close();
+    }
+  });
+
   it('shows the settings screen for a signed-in user, at 390 px too', async () => {
     const { context, page } = await newPage(browser, MOBILE);
     await page.goto('/settings');

@@ -36,7 +36,8 @@ export function ServiceChoiceCards({ expert, onChoose }: { expert?: Expert; onCh
               <h2 className="text-xl font-semibold text-slate-900">{SERVICE_NAMES[type]}</h2>
               <p className="mt-1 text-slate-600">{text}</p>
             </div>
-            <p className="text-2xl font-bold text-navy-800">{offered ? rate : null}</p>
+            {/* The price's line is kept while it loads, so the button below does not jump when it comes. */}
+            <p className="min-h-8 text-2xl font-bold text-navy-800">{offered ? rate : null}</p>
             {offered ? (
               <Button className="mt-auto" onClick={() => onChoose(type)}>
                 Choose {SERVICE_NAMES[type]}

@@ -21,7 +21,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <NavBar />
-      <main id="main" className="flex-1">
+      {/* At least a screen tall, as the spinner before a page is: a page shorter than the screen (sign-in)
+          brought the footer up into view as it arrived, a layout shift. */}
+      <main id="main" className="min-h-screen flex-1">
         {children}
       </main>
       <Footer />
