@@ -1,13 +1,16 @@
-import { toast } from 'sonner';
-
 export interface ToastOptions {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive';
 }
 
-/** The spec's toast: a title, an optional description, destructive for failures. */
+/**
+ * The spec's toast: a title, an optional description, destructive for failures. sonner loads after the
+ * first paint (see AppToaster), so the toast is shown once it has: at once, unless nothing has loaded yet.
+ */
 export function showToast({ title, description, variant = 'default' }: ToastOptions) {
-  if (variant === 'destructive') toast.error(title, { description });
-  else toast.success(title, { description });
+  void import('sonner').then(({ toast }) => {
+    if (variant === 'destructive') toast.error(title, { description });
+    else toast.success(title, { description });
+  });
 }

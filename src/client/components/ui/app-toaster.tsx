@@ -1,0 +1,20 @@
+import { lazy, Suspense } from 'react';
+
+// sonner is a tenth of the main bundle and no page needs it to paint: it loads beside the page's own code.
+// Toasts shown before it mounts are not lost: its Toaster shows the active ones when it subscribes.
+const Toaster = lazy(() => import('sonner').then(({ Toaster }) => ({ default: Toaster })));
+
+/** Spec 000 section 9: one toast at a time, 5000 ms. */
+export function AppToaster() {
+  return (
+    <Suspense fallback={null}>
+      <Toaster
+        visibleToasts={1}
+        duration={5000}
+        closeButton
+        position="top-center"
+        toastOptions={{ classNames: { title: 'text-slate-900!', description: 'text-slate-700!' } }}
+      />
+    </Suspense>
+  );
+}
