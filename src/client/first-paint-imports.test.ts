@@ -17,6 +17,7 @@ const PAGES_WITHOUT_ZOD = [
   'pages/onsite-request.tsx',
   'pages/video-consultation.tsx',
   'pages/ai-assistant.tsx',
+  'pages/login.tsx',
   'pages/book-service.tsx',
   'pages/book-video.tsx',
   'pages/book-onsite.tsx',
@@ -71,6 +72,6 @@ describe('pages that paint without zod', () => {
   });
 
   it('finds zod where a page does import it (the check can fail)', () => {
-    expect(pathToZod('pages/login.tsx')).toContain('zod');
+    expect(pathToZod('pages/reset-password.tsx')?.at(-1)).toMatch(/zod/);
   });
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { safeReturnTo } from '@common/auth-forms';
+import { safeReturnTo } from '@common/return-to';
 import { Card } from '../components/ui/card';
 import { BrandLogo } from '../components/layout/brand-logo';
 import { SignInForm } from '../components/auth/sign-in-form';

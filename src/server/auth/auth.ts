@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
 import * as schema from '../db/schema.js';
 import type { Mailer } from '../mail/mailer.js';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../common/password.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../common/password-rules.js';
 import { firstNameSchema, lastNameSchema } from '../../common/user.js';
 import { PRODUCT_NAME } from '../../common/brand.js';
 import { hashPassword, verifyPassword } from './password-hashing.js';

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { currentUserSchema } from '../../common/user.js';
 import { apiErrorSchema, type ApiErrorBody } from '../../common/api-error.js';
-import { safeReturnTo } from '../../common/auth-forms.js';
+import { safeReturnTo } from '../../common/return-to.js';
 import type { Auth } from './auth.js';
 import { authHeaders } from './current-user.js';
 import { databaseUnavailableError } from '../db/database-error.js';

@@ -16,7 +16,7 @@ import { analyzeImageFieldsSchema } from '../../common/ai.js';
 import { IMAGE_MAX_BYTES } from '../../common/ai-rules.js';
 import { PAYMENT_UNAVAILABLE } from '../../common/booking.js';
 import { SLOT_TIMES } from '../../common/booking-rules.js';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../common/password.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../common/password-rules.js';
 
 /**
  * Every operation of the app's own OpenAPI document, and the Better Auth routes it hides, gets generated

@@ -1,15 +1,18 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { forgotPasswordSchema, type ForgotPasswordInput } from '@common/auth-forms';
+import type { forgotPasswordSchema, ForgotPasswordInput } from '@common/auth-forms';
+import { lazyFormResolver } from '../../lib/lazy-form-resolver';
 import { Button } from '../ui/button';
 import { Input } from '../ui/input';
 import { FormField } from '../ui/form-field';
 import { authErrorText, requestPasswordReset } from '../../lib/api/account';
 import { FormAlert } from './form-alert';
 
+// The schema, and zod with it, loads on the first focus in the form or the first check (lazyFormResolver).
+const schema = lazyFormResolver<ForgotPasswordInput, typeof forgotPasswordSchema>(() => import('@common/auth-forms').then((m) => m.forgotPasswordSchema));
+
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
-  const form = useForm<ForgotPasswordInput>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
+  const form = useForm<ForgotPasswordInput>({ resolver: schema.resolver, defaultValues: { email: '' } });
   const [result, setResult] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const { errors, isSubmitting } = form.formState;
 
@@ -27,7 +30,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Reset password">
+    <form onSubmit={onSubmit} onFocus={schema.preload} noValidate className="flex flex-col gap-4" aria-label="Reset password">
       <p className="text-sm text-slate-600">Enter the e-mail of your account and we will send you a link to choose a new password.</p>
       {result ? <FormAlert tone={result.tone}>{result.text}</FormAlert> : null}
       <FormField id="forgot-email" label="Email" error={errors.email?.message}>

@@ -1,15 +1,18 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { signInSchema, type SignInInput } from '@common/auth-forms';
+import type { signInSchema, SignInInput } from '@common/auth-forms';
+import { lazyFormResolver } from '../../lib/lazy-form-resolver';
 import { Button } from '../ui/button';
 import { Input } from '../ui/input';
 import { FormField } from '../ui/form-field';
 import { authErrorText, signIn } from '../../lib/api/account';
 import { FormAlert } from './form-alert';
 
+// The schema, and zod with it, loads on the first focus in the form or the first check (lazyFormResolver).
+const schema = lazyFormResolver<SignInInput, typeof signInSchema>(() => import('@common/auth-forms').then((m) => m.signInSchema));
+
 export function SignInForm({ onSignedIn, onForgot }: { onSignedIn: () => void; onForgot: () => void }) {
-  const form = useForm<SignInInput>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
+  const form = useForm<SignInInput>({ resolver: schema.resolver, defaultValues: { email: '', password: '' } });
   const [failure, setFailure] = useState<string | null>(null);
   const { errors, isSubmitting } = form.formState;
 
@@ -24,7 +27,7 @@ export function SignInForm({ onSignedIn, onForgot }: { onSignedIn: () => void; o
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Sign in">
+    <form onSubmit={onSubmit} onFocus={schema.preload} noValidate className="flex flex-col gap-4" aria-label="Sign in">
       {failure ? <FormAlert>{failure}</FormAlert> : null}
       <FormField id="signin-email" label="Email" error={errors.email?.message}>
         <Input id="signin-email" type="email" autoComplete="email" aria-invalid={!!errors.email} {...form.register('email')} />

@@ -1,17 +1,20 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { signUpSchema, type SignUpInput } from '@common/auth-forms';
-import { PASSWORD_MIN_LENGTH } from '@common/password';
+import type { signUpSchema, SignUpInput } from '@common/auth-forms';
+import { lazyFormResolver } from '../../lib/lazy-form-resolver';
+import { PASSWORD_MIN_LENGTH } from '@common/password-rules';
 import { Button } from '../ui/button';
 import { Input } from '../ui/input';
 import { FormField } from '../ui/form-field';
 import { authErrorText, signUp } from '../../lib/api/account';
 import { FormAlert } from './form-alert';
 
+// The schema, and zod with it, loads on the first focus in the form or the first check (lazyFormResolver).
+const schema = lazyFormResolver<SignUpInput, typeof signUpSchema>(() => import('@common/auth-forms').then((m) => m.signUpSchema));
+
 export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
   const form = useForm<SignUpInput>({
-    resolver: zodResolver(signUpSchema),
+    resolver: schema.resolver,
     defaultValues: { firstName: '', lastName: '', email: '', password: '' },
   });
   const [failure, setFailure] = useState<string | null>(null);
@@ -28,7 +31,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Create account">
+    <form onSubmit={onSubmit} onFocus={schema.preload} noValidate className="flex flex-col gap-4" aria-label="Create account">
       {failure ? <FormAlert>{failure}</FormAlert> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id="signup-first" label="First Name" error={errors.firstName?.message}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { safeReturnTo } from './auth-forms.js';
+import { safeReturnTo } from './return-to.js';
 
 describe('safeReturnTo', () => {
   it('keeps a path on our own site', () => {
