@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { isPagePath } from '../../common/page-paths.js';
 import { createPageHtml } from './page-html.js';
+import { createTextCompressor, preferredEncoding } from './content-encoding.js';
 
 const NON_APP_PREFIXES = ['/api/', '/assets/', '/images/', '/healthz', '/readyz', '/metrics'];
 
@@ -11,6 +12,7 @@ const NON_APP_PREFIXES = ['/api/', '/assets/', '/images/', '/healthz', '/readyz'
  */
 export function registerNotFound(app: FastifyInstance, clientDir: string | null) {
   const pageHtml = clientDir ? createPageHtml(clientDir) : null;
+  const compressed = createTextCompressor();
   if (pageHtml) {
     app.addHook('onSend', async (request, reply, payload) => {
       if (request.url.startsWith('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
@@ -23,9 +25,12 @@ export function registerNotFound(app: FastifyInstance, clientDir: string | null)
     const path = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     if (pageHtml && isPage && path !== '/api' && !NON_APP_PREFIXES.some((prefix) => path.startsWith(prefix))) {
-      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+      reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').type('text/html; charset=utf-8');
       if (!isPagePath(path)) reply.status(404);
-      return reply.send(pageHtml(path, new URLSearchParams(queryAt === -1 ? '' : request.url.slice(queryAt + 1))));
+      const html = pageHtml(path, new URLSearchParams(queryAt === -1 ? '' : request.url.slice(queryAt + 1)));
+      const encoding = preferredEncoding(request.headers['accept-encoding']);
+      if (!encoding) return reply.send(html);
+      return reply.header('content-encoding', encoding).send(compressed(html, encoding));
     }
     return reply.status(404).send({ message: `No such endpoint: ${request.method} ${path}` });
   });

@@ -5,13 +5,7 @@ import { apiErrorSchema } from '../../../common/api-error.js';
 import { getExpert } from './service.js';
 import type { ListingCache } from './listing-cache.js';
 import { requireRole } from '../../auth/guards.js';
-
-function preferredEncoding(accept: string | undefined): 'br' | 'gzip' | undefined {
-  if (!accept) return undefined;
-  if (/\bbr\b/.test(accept)) return 'br';
-  if (/\bgzip\b/.test(accept)) return 'gzip';
-  return undefined;
-}
+import { preferredEncoding } from '../../http/content-encoding.js';
 
 export const expertRoutes: FastifyPluginAsyncZod<{ listings: ListingCache }> = async (app, { listings }) => {
   app.get(
