@@ -2,7 +2,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const clientSources = ['src/client', 'src/common', 'public', 'vite.config.ts', 'package-lock.json'];
+const clientSources = ['src/client', 'src/common', 'public', 'vite.config.ts', 'vite-page-preloads.ts', 'vite-precompress.ts', 'package-lock.json'];
 const serverSources = ['src/server', 'src/common', 'package-lock.json'];
 
 function newestMtime(path) {
