@@ -49,6 +49,30 @@ describe('the shell', () => {
     await context.close();
   });
 
+  // A tab left open across a release asks for page code that is gone; a phone loses its network.
+  it("says when a page's code could not be loaded, keeps the menu working, and loads it on reload", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/');
+    await page.getByRole('heading', { name: /Marine Repair Solutions with/ }).waitFor();
+    const termsCode = /\/assets\/terms-[\w-]+\.js$/;
+    await page.route(termsCode, (route) => route.abort());
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
+    await page.getByRole('heading', { level: 1, name: 'This page could not be loaded' }).waitFor();
+    expect(page.url()).toMatch(/\/terms$/);
+    await expectAccessible(page);
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Onsite Request' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Onsite Marine Service Experts' }).waitFor();
+    expect(await page.getByRole('alert').filter({ hasText: 'could not be loaded' }).count()).toBe(0);
+
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: 'This page could not be loaded' }).waitFor();
+    await page.unroute(termsCode);
+    await page.getByRole('button', { name: 'Reload the page' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Terms of Service' }).waitFor();
+    await context.close();
+  });
+
   it('highlights the current link and shows the footer', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/onsite-request');

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactElement } from 'react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import { AppLayout } from './components/layout/app-layout';
+import { PageErrorBoundary } from './components/layout/page-error-boundary';
 import { PageSpinner } from './components/ui/spinner';
 import { useAuth } from './lib/api/auth';
 import HomePage from './pages/home';
@@ -21,19 +22,22 @@ const PAGES: Record<PagePath, ReactElement> = {
 
 export function App() {
   const { isLoading } = useAuth();
+  const { pathname } = useLocation();
   return (
     <AppLayout>
       {isLoading ? (
         <PageSpinner />
       ) : (
-        <Suspense fallback={<PageSpinner />}>
-          <Routes>
-            {PAGE_PATHS.map((path) => (
-              <Route key={path} path={path} element={PAGES[path]} />
-            ))}
-            <Route path="*" element={<NotFoundPage />} />
-          </Routes>
-        </Suspense>
+        <PageErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<PageSpinner />}>
+            <Routes>
+              {PAGE_PATHS.map((path) => (
+                <Route key={path} path={path} element={PAGES[path]} />
+              ))}
+              <Route path="*" element={<NotFoundPage />} />
+            </Routes>
+          </Suspense>
+        </PageErrorBoundary>
       )}
     </AppLayout>
   );
