@@ -1,5 +1,13 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { ExpiringMap } from './expiring-map.js';
+
+/** A full collection on demand, without starting the test runner with --expose-gc. */
+function collectGarbage(): void {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+}
 
 describe('ExpiringMap', () => {
   it('answers a value for its time to live, then drops it', () => {
@@ -67,5 +75,19 @@ describe('ExpiringMap', () => {
     const expected = [...live].filter(([, setAt]) => setAt + 50 > now).map(([key]) => key);
     for (const [key, setAt] of live) expect(map.get(key, now)).toBe(setAt + 50 > now ? setAt : undefined);
     expect(map.usage()).toEqual({ entries: expected.length, bytes: expected.length });
+  });
+
+  it('lets go of what it drops at once, not when its queue is next cut', async () => {
+    const map = new ExpiringMap<string, object>(1_000, { maxEntries: 1, maxBytes: 1_000 });
+    const dropped = ((): WeakRef<object> => {
+      const page = { body: 'x'.repeat(10_000) };
+      map.set('first', page, 0, 10_000);
+      return new WeakRef(page);
+    })();
+    map.set('second', {}, 1); // over maxEntries: 'first' leaves
+    // A WeakRef holds its target until the current job ends.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    collectGarbage();
+    expect(dropped.deref()).toBeUndefined();
   });
 });

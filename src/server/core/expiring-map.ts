@@ -20,8 +20,11 @@ interface Entry<K, V> {
  */
 export class ExpiringMap<K, V> {
   private readonly entries = new Map<K, Entry<K, V>>();
-  /** Every entry set, oldest first from `head`; one replaced or removed since is skipped when reached. */
-  private queue: Entry<K, V>[] = [];
+  /**
+   * Every entry set, oldest first from `head`; one replaced or removed since is skipped when reached. Slots
+   * behind the head are emptied as it passes them, so that what is dropped is not held until the next cut.
+   */
+  private queue: (Entry<K, V> | undefined)[] = [];
   private head = 0;
   private bytes = 0;
 
@@ -89,7 +92,7 @@ export class ExpiringMap<K, V> {
         if (this.entries.size <= maxEntries && this.bytes <= maxBytes && oldest.expiresAt > now) break;
         this.remove(oldest);
       }
-      this.head += 1;
+      this.queue[this.head++] = undefined;
     }
     // The queue is cut once most of it lies behind the head.
     if (this.head > 1024 && this.head * 2 > this.queue.length) {
