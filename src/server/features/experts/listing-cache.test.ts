@@ -9,7 +9,7 @@ function countingLoaders() {
   return {
     calls,
     load: {
-      page: async () => ({ body: `[${++calls.pages}]`, nextCursor: null }),
+      page: async () => ({ body: Buffer.from(`[${++calls.pages}]`), nextCursor: null }),
       count: async (filters: ExpertFilters): Promise<ListingCount> => {
         calls.counts.push(filters);
         return { total: calls.counts.length, capped: false };
@@ -64,18 +64,18 @@ describe('the expert listing cache', () => {
       page: async () => {
         calls += 1;
         if (calls === 1) throw new Error('database down');
-        return { body: '[]', nextCursor: null };
+        return { body: Buffer.from('[]'), nextCursor: null };
       },
     });
     await expect(cache.get(query(), 0)).rejects.toThrow('database down');
-    await expect(cache.get(query(), 1)).resolves.toMatchObject({ page: { body: '[]' } });
+    await expect(cache.get(query(), 1)).resolves.toMatchObject({ page: { body: Buffer.from('[]') } });
   });
 });
 
 describe('the expert listing cache, bounded', () => {
   const limits = { maxEntries: 500, maxBytes: 2_500 };
-  const bodyOf = (length: number) => `[${'x'.repeat(length - 2)}]`;
-  const pagesOf = (body: () => string) => ({
+  const bodyOf = (length: number) => Buffer.from(`[${'x'.repeat(length - 2)}]`);
+  const pagesOf = (body: () => Buffer) => ({
     page: async () => ({ body: body(), nextCursor: null }),
     count: async () => ({ total: 0, capped: false }),
   });
@@ -99,7 +99,7 @@ describe('the expert listing cache, bounded', () => {
   });
 
   it('drops expired answers when new ones come, and keeps no more than its entries', async () => {
-    const cache = createListingCache(pagesOf(() => '[]'), { maxEntries: 3, maxBytes: 1_000_000 });
+    const cache = createListingCache(pagesOf(() => Buffer.from('[]')), { maxEntries: 3, maxBytes: 1_000_000 });
     for (const specialty of ['a', 'b', 'c', 'd']) await cache.get(query({ specialty }), 0);
     expect(cache.usage().entries).toBe(3);
     await cache.get(query({ specialty: 'a' }), 5_001);

@@ -2,9 +2,9 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { ExpertFilters, ExpertListQuery } from '../../../common/expert.js';
 import { ExpiringMap, type ExpiringMapLimits } from '../../core/expiring-map.js';
 
-/** A page as sent: the serialized JSON array and the cursor of the next page. */
+/** A page as sent: the JSON array (UTF-8) and the cursor of the next page. */
 export interface ListingPage {
-  body: string;
+  body: Buffer;
   nextCursor: string | null;
 }
 
@@ -50,7 +50,7 @@ function withEncodings(page: ListingPage, onEncoded: (bytes: number) => void): P
 
 const TTL_MS = 5_000;
 
-/** maxBytes counts page bodies and their compressed copies together (a body one byte a character). */
+/** maxBytes counts page bodies and their compressed copies together. */
 export type ListingCacheLimits = ExpiringMapLimits;
 
 /**

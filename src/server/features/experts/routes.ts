@@ -28,7 +28,7 @@ export const expertRoutes: FastifyPluginAsyncZod<{ listings: ListingCache }> = a
       reply.header('X-Total-Count', String(count.total)).header('Vary', 'Accept-Encoding').type('application/json; charset=utf-8');
       if (count.capped) reply.header('X-Total-Count-Capped', 'true');
       if (page.nextCursor) reply.header('X-Next-Cursor', page.nextCursor);
-      // The cached body was built from typed Expert objects; sent as it is, it skips re-serialising, and
+      // The cached body was built from typed Expert objects; sent as bytes, it skips re-serialising, and
       // its compressed forms are made once per cache entry rather than once per request.
       const encoding = preferredEncoding(request.headers['accept-encoding']);
       if (encoding) return reply.header('Content-Encoding', encoding).send(page.encoded(encoding) as unknown as Expert[]);
