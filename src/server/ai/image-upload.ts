@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../core/app-error.js';
 import { takingTurns } from '../core/taking-turns.js';
@@ -32,26 +32,16 @@ export interface NormalizedImage {
 }
 
 /**
- * Checks an upload is really an image from its bytes (not its name or declared type), then re-encodes it
- * as a JPEG of at most 1600 px, orientation applied and metadata (location) dropped.
+ * Runs `work` on an upload once it is known to be an image from its bytes (not its name or declared type),
+ * in its turn, with the pixel limit and strict decoding: a cut-off or corrupt file is refused, not half read.
  */
-export async function normalizeUploadedImage(bytes: Buffer): Promise<NormalizedImage> {
+export async function readUploadedImage<T>(bytes: Buffer, work: (image: Sharp) => Promise<T>): Promise<T> {
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !type.mime.startsWith('image/')) {
     throw new AppError('BAD_REQUEST', 'Please select an image file');
   }
   try {
-    return await imageWork.run(async () => {
-      const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
-      const { width = 0, height = 0 } = await image.metadata();
-      const jpeg = await image
-        .rotate()
-        .resize({ width: MAX_EDGE, height: MAX_EDGE, fit: 'inside', withoutEnlargement: true })
-        .flatten({ background: '#ffffff' })
-        .jpeg({ quality: 85 })
-        .toBuffer();
-      return { jpeg, width, height };
-    });
+    return await imageWork.run(() => work(sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })));
   } catch (error) {
     if (error instanceof AppError) throw error;
     const message = error instanceof Error ? error.message : '';
@@ -60,4 +50,18 @@ export async function normalizeUploadedImage(bytes: Buffer): Promise<NormalizedI
     }
     throw new AppError('BAD_REQUEST', 'This image could not be read. Please send a JPEG, PNG, WebP or HEIC photo.');
   }
+}
+
+/** Re-encodes an uploaded image as a JPEG of at most 1600 px, orientation applied and metadata (location) dropped. */
+export function normalizeUploadedImage(bytes: Buffer): Promise<NormalizedImage> {
+  return readUploadedImage(bytes, async (image) => {
+    const { width = 0, height = 0 } = await image.metadata();
+    const jpeg = await image
+      .rotate()
+      .resize({ width: MAX_EDGE, height: MAX_EDGE, fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 85 })
+      .toBuffer();
+    return { jpeg, width, height };
+  });
 }

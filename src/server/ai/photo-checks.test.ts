@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkPhoto, measurePhoto } from './photo-checks.js';
+import { checkPhoto, judgePhoto, measurePhoto } from './photo-checks.js';
 import { normalizeUploadedImage } from './image-upload.js';
 import { blurredPhoto, darkPhoto, goodPhoto, smallPhoto } from '../test/fixtures/test-images.js';
 
 async function checksOf(bytes: Buffer) {
-  const image = await normalizeUploadedImage(bytes);
-  return (await checkPhoto(image.jpeg, image.width, image.height)).map((c) => c.check);
+  return (await checkPhoto(bytes)).map((c) => c.check);
 }
 
 describe('photo checks', () => {
@@ -25,11 +24,34 @@ describe('photo checks', () => {
     expect(await checksOf(await smallPhoto())).toContain('too-small');
   });
 
+  it('judges a large photo from its upload, at the size it was taken', async () => {
+    const m = await measurePhoto(await goodPhoto(6000, 4000));
+    expect([m.width, m.height]).toEqual([6000, 4000]);
+    expect(judgePhoto(m)).toEqual([]);
+  });
+
+  it('judges a PNG with a transparent border on white, as the re-encoded photo shows it', async () => {
+    const { default: sharp } = await import('sharp');
+    const transparent = { r: 0, g: 0, b: 0, alpha: 0 };
+    const cutout = await sharp({ create: { width: 1600, height: 1200, channels: 4, background: transparent } })
+      .composite([{ input: await goodPhoto(), left: 200, top: 150 }])
+      .png()
+      .toBuffer();
+    const asUploaded = await measurePhoto(cutout);
+    const asReEncoded = await measurePhoto((await normalizeUploadedImage(cutout)).jpeg);
+    expect(Math.abs(asUploaded.brightness - asReEncoded.brightness)).toBeLessThan(2);
+    expect(asUploaded.sharpness / asReEncoded.sharpness).toBeCloseTo(1, 1);
+  });
+
+  it('refuses what is not a readable image, as the re-encoding does', async () => {
+    const photo = await goodPhoto();
+    await expect(measurePhoto(Buffer.from('just some text, not a photo'))).rejects.toThrow('Please select an image file');
+    await expect(measurePhoto(photo.subarray(0, photo.length / 2))).rejects.toThrow('This image could not be read');
+  });
+
   it('measures what it judges', async () => {
-    const good = await normalizeUploadedImage(await goodPhoto());
-    const blurred = await normalizeUploadedImage(await blurredPhoto());
-    const a = await measurePhoto(good.jpeg, good.width, good.height);
-    const b = await measurePhoto(blurred.jpeg, blurred.width, blurred.height);
+    const a = await measurePhoto(await goodPhoto());
+    const b = await measurePhoto(await blurredPhoto());
     expect(a.sharpness).toBeGreaterThan(b.sharpness * 2);
   });
 });

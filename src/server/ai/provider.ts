@@ -21,8 +21,8 @@ export interface AnswerResult {
 }
 
 export interface AnalyzeInput {
-  /** The photo, normalised to JPEG by sharp. */
-  image: Buffer;
+  /** The photo, normalised to JPEG by sharp: given to a provider with `vision`, the only kind that looks at it. */
+  image?: Buffer;
   description: string;
   history: ConversationTurn[];
   settings: AiSettings;

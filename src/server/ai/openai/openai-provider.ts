@@ -129,7 +129,7 @@ export async function createOpenAiProvider(options: OpenAiProviderOptions): Prom
     },
 
     async analyzeImage({ image, description, settings }) {
-      if (!options.visionModel) throw new AiProviderError('No vision model is configured.', 503);
+      if (!options.visionModel || !image) throw new AiProviderError('No vision model is configured.', 503);
       try {
         const completion = await client.chat.completions.create({
           model: options.visionModel,

@@ -4,6 +4,7 @@ import { users } from '../../db/schema.js';
 import { asUser, createTestApp, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../test/fake-openai-server.js';
 import { parseReferences } from '../../../common/references.js';
+import sharp from 'sharp';
 import { goodPhoto } from '../../test/fixtures/test-images.js';
 
 let fake: FakeOpenAiServer;
@@ -141,7 +142,7 @@ describe('the model provider (OpenAI-compatible, with web search)', () => {
     expect(response.json().message).toBe('The AI service took too long to answer. Please try again.');
   });
 
-  it('sends the photo to the vision model as an image part and answers its structured analysis', async () => {
+  it('sends the photo to the vision model as an image part, re-encoded, and answers its structured analysis', async () => {
     fake.respondWith({
       kind: 'answer',
       content: JSON.stringify({
@@ -153,14 +154,18 @@ describe('the model provider (OpenAI-compatible, with web search)', () => {
         urgency: 'Soon',
       }),
     });
-    const response = await photoUpload(await goodPhoto(), 'corroded battery terminal');
+    const png = await sharp(await goodPhoto(3000, 2000)).png().toBuffer();
+    const response = await photoUpload(png, 'corroded battery terminal');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ category: 'Electrical', severity: 'High', recommendations: ['Disconnect the negative lead first', 'Clean with baking soda solution'] });
     const sent = fake.requests.at(-1)!;
     expect(sent.model).toBe('test-vision-model');
     expect(sent.response_format).toEqual({ type: 'json_object' });
     const parts = sent.messages.at(-1)!.content as { type: string; image_url?: { url: string } }[];
-    expect(parts.find((p) => p.type === 'image_url')?.image_url?.url).toMatch(/^data:image\/jpeg;base64,\/9j\//);
+    const url = parts.find((p) => p.type === 'image_url')?.image_url?.url ?? '';
+    expect(url).toMatch(/^data:image\/jpeg;base64,\/9j\//);
+    const seen = await sharp(Buffer.from(url.slice(url.indexOf(',') + 1), 'base64')).metadata();
+    expect([seen.format, seen.width, seen.height]).toEqual(['jpeg', 1600, 1067]);
   });
 
   it('answers a malformed vision answer with a clear error, not a crash', async () => {

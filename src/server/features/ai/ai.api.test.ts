@@ -192,6 +192,15 @@ describe('POST /api/ai/analyze-image with the built-in engine', () => {
     expect(response.json().message).toBe('Please select an image file');
   });
 
+  it('refuses a photo cut off part-way with 400 and keeps no session', async () => {
+    const sender = await signUp(t.app);
+    const photo = await goodPhoto();
+    const response = await analyze(sender, [{ name: 'image', value: photo.subarray(0, photo.length / 2), filename: 'half.jpg', type: 'image/jpeg' }]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('This image could not be read. Please send a JPEG, PNG, WebP or HEIC photo.');
+    expect((await t.app.inject(asUser(sender, { method: 'GET', url: '/api/ai/sessions' }))).json()).toEqual([]);
+  });
+
   it('answers 400 when no file is sent', async () => {
     const response = await analyze(owner, [{ name: 'description', value: 'no photo here' }]);
     expect(response.statusCode).toBe(400);

@@ -121,9 +121,10 @@ export const aiRoutes: FastifyPluginAsyncZod<{ provider: AiProvider; builtin: Ai
         throw new AppError('BAD_REQUEST', parsed.error.issues[0]!.message, errors);
       }
       const { description, sessionId } = parsed.data;
-      const normalized = await normalizeUploadedImage(image);
-      const photoChecks = await checkPhoto(normalized.jpeg, normalized.width, normalized.height);
-      return analyzePhoto(app.db, imageAnalyzer, { userId: user.id, image: normalized.jpeg, description, sessionId, photoChecks });
+      const photoChecks = await checkPhoto(image);
+      // Only a vision model looks at the picture itself: the built-in engine gets no re-encoded copy to ignore.
+      const jpeg = imageAnalyzer.vision ? (await normalizeUploadedImage(image)).jpeg : undefined;
+      return analyzePhoto(app.db, imageAnalyzer, { userId: user.id, image: jpeg, description, sessionId, photoChecks });
     },
   );
 

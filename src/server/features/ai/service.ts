@@ -91,7 +91,7 @@ export async function askAssistant(
 export async function analyzePhoto(
   db: Database,
   provider: AiProvider,
-  input: { userId: string; image: Buffer; description: string; sessionId?: string; photoChecks: PhotoCheck[] },
+  input: { userId: string; image?: Buffer; description: string; sessionId?: string; photoChecks: PhotoCheck[] },
 ): Promise<AnalyzeImageResponse> {
   const history = await loadHistory(db, input.userId, input.sessionId);
   const settings = await getAiSettings(db);
