@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from './password-hashing.js';
+import { hashPassword, MAX_WAITING_HASHES, SIGN_INS_BUSY, verifyPassword } from './password-hashing.js';
 
 describe('password hashing, one at a time', () => {
   it('answers every check of a burst rightly', { timeout: 60_000 }, async () => {
@@ -8,5 +8,17 @@ describe('password hashing, one at a time', () => {
       Array.from({ length: 6 }, (_, i) => verifyPassword({ hash, password: i % 2 ? 'correct-horse-battery' : 'wrong-horse-battery' })),
     );
     expect(checks).toEqual([false, true, false, true, false, true]);
+  });
+
+  it('turns away what would wait behind a full queue, at once, and answers the rest', { timeout: 60_000 }, async () => {
+    const hash = await hashPassword('correct-horse-battery');
+    const burst = Array.from({ length: 1 + MAX_WAITING_HASHES + 3 }, () => verifyPassword({ hash, password: 'correct-horse-battery' }));
+    const outcomes = await Promise.allSettled(burst);
+    const refused = outcomes.filter((o) => o.status === 'rejected');
+    expect(outcomes.filter((o) => o.status === 'fulfilled' && o.value === true)).toHaveLength(1 + MAX_WAITING_HASHES);
+    expect(refused).toHaveLength(3);
+    expect(refused.map((o) => (o as PromiseRejectedResult).reason)).toEqual(
+      Array(3).fill(expect.objectContaining({ statusCode: 503, body: expect.objectContaining({ message: SIGN_INS_BUSY }), headers: { 'Retry-After': '3' } })),
+    );
   });
 });

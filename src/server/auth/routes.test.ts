@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toApiErrorAnswer } from './routes.js';
+import { SIGN_INS_BUSY, SIGN_INS_BUSY_CODE } from './password-hashing.js';
 
 describe('toApiErrorAnswer', () => {
   it('keeps Better Auth\'s code and makes its message a sentence', () => {
@@ -29,6 +30,11 @@ describe('toApiErrorAnswer', () => {
     expect(toApiErrorAnswer(500, '{"message":"relation \\"users\\" does not exist"}').body).toEqual({
       message: 'Something went wrong on our side. Please try again.',
     });
+    expect(toApiErrorAnswer(503, '{"message":"pool exhausted"}').body.message).toBe('Something went wrong on our side. Please try again.');
+  });
+
+  it('passes on our own refusal of a sign-in burst', () => {
+    expect(toApiErrorAnswer(503, JSON.stringify({ code: SIGN_INS_BUSY_CODE, message: SIGN_INS_BUSY })).body).toEqual({ message: SIGN_INS_BUSY, code: SIGN_INS_BUSY_CODE });
   });
 
   it('turns request validation into a field error', () => {

@@ -9,6 +9,7 @@ import { authHeaders } from './current-user.js';
 import { databaseUnavailableError } from '../db/database-error.js';
 import { assertAccountMayTrySignIn, recordFailedSignIn } from './account-sign-in-limit.js';
 import { requireUser } from './guards.js';
+import { SIGN_INS_BUSY_CODE } from './password-hashing.js';
 
 /** Better Auth's codes for "this e-mail already has an account": it answers 422, our API answers 409. */
 const DUPLICATE_ACCOUNT_CODES = new Set(['USER_ALREADY_EXISTS', 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL']);
@@ -61,7 +62,7 @@ export function toApiErrorAnswer(status: number, text: string): { status: number
     errors = { ...errors, [invalid.field]: invalid.detail || 'Invalid value' };
     message = `The ${invalid.field} field is missing or not valid.`;
   }
-  if (status >= 500) message = SERVER_FAILURE_MESSAGE;
+  if (status >= 500 && code !== SIGN_INS_BUSY_CODE) message = SERVER_FAILURE_MESSAGE;
   const body = {
     message: asSentence(message ?? MESSAGE_FOR_STATUS[status] ?? 'The request could not be completed.'),
     ...(code ? { code } : {}),
