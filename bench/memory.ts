@@ -161,11 +161,21 @@ async function measure(label: string, server: RunningServer, budgetMb: number) {
   const random = seededPicker(11);
   resetPeakRss(pid);
   const statuses: Record<string, number> = {};
+  const refusals = new Map<string, number>();
   const result = await autocannon({
     url: server.baseUrl,
     connections: 50,
     duration: DURATION_S,
-    requests: [{ setupRequest: (request) => ({ ...request, headers: {}, ...nextRequest(random, server.baseUrl, experts, users, photo) }) }],
+    requests: [
+      {
+        setupRequest: (request) => ({ ...request, headers: {}, ...nextRequest(random, server.baseUrl, experts, users, photo) }),
+        onResponse: (status, body) => {
+          if (status !== 429 && status < 500) return;
+          const reason = `${status} ${(/"message":"([^"]*)"/.exec(body)?.[1] ?? body).slice(0, 60)}`;
+          refusals.set(reason, (refusals.get(reason) ?? 0) + 1);
+        },
+      },
+    ],
   });
   const peak = peakRssMb(pid);
   for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = Number(count ?? 0);
@@ -173,6 +183,7 @@ async function measure(label: string, server: RunningServer, budgetMb: number) {
     .map(([code, n]) => `${code}×${n}`)
     .join(' ');
   console.log(`${label} under load, peak: ${String(peak).padStart(4)} MB RSS  (50 connections, ${DURATION_S} s, ${Math.round(result.requests.average)} req/s; statuses ${load}${result.errors ? `; connection errors ${result.errors}` : ''})`);
+  for (const [reason, count] of refusals) console.log(`${' '.repeat(label.length)}   ${String(count).padStart(4)} × ${reason}`);
   await new Promise((r) => setTimeout(r, IDLE_WAIT_MS));
   const after = rssMb(pid);
   console.log(`${label} after the load:  ${String(after).padStart(4)} MB RSS  (${await nodeMemory(server.baseUrl)})`);
