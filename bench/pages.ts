@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { freePort, startServer } from './server-process.js';
+import { chromiumPath } from './chromium-path.js';
 
 const GOALS = 'goals: performance >= 95, accessibility 100, LCP <= 2.5 s, TBT <= 200 ms, CLS <= 0.1 (FCP shown beside them)';
 // Lighthouse's figures move with the machine's load; with more runs a page reports its median run (by performance).
@@ -30,7 +31,7 @@ function pagesToMeasure(expertId: number): string[] {
 async function launchChromium(profileDir: string) {
   const port = await freePort();
   const child = spawn(
-    process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromiumPath(),
     [
       '--headless=new',
       '--no-sandbox',

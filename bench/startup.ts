@@ -5,10 +5,11 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { rssMb, startServer, withScratchDatabase } from './server-process.js';
+import { chromiumPath } from './chromium-path.js';
 
 async function homePageJavaScriptKb(baseUrl: string): Promise<{ kb: number; gzipKb: number; files: number }> {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
   });
   try {

@@ -11,6 +11,7 @@ import type { Expert } from '../src/common/expert.js';
 import { addDays, localDateOf } from '../src/common/zoned-time.js';
 import { demoEmailOf } from '../src/server/db/seed/demo-accounts.js';
 import { startServer } from './server-process.js';
+import { chromiumPath } from './chromium-path.js';
 
 const RUNS = 5;
 const BUDGET_MS = 2_000;
@@ -65,7 +66,7 @@ export async function benchVideoCall() {
   const dataDir = mkdtempSync(join(tmpdir(), 'kb-bench-video-'));
   const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'true', TEST_CLOCK: 'true' });
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     args: [
       '--headless',
       '--no-sandbox',
