@@ -81,19 +81,44 @@ export class DirectoryIndex {
     this.columns = new ExpertColumns(capacity);
   }
 
+  /** The index of these experts, read once (a generator is not held in memory as a whole). */
   static build(experts: Iterable<DirectoryExpert>, options = DEFAULT_OPTIONS): DirectoryIndex {
-    const list = [...experts];
-    const index = new DirectoryIndex(options, list.length);
-    list.forEach((expert, slot) => {
-      index.columns.write(slot, expert);
-      index.slotOf.set(expert.id, slot);
-    });
-    index.slots = list.length;
-    index.text = TokenIndex.build(list.map((e, slot) => [slot, textTokens(e.searchText)]));
-    index.place = TokenIndex.build(list.map((e, slot) => [slot, textTokens(e.locationText)]));
-    const all = Array.from({ length: list.length }, (_, slot) => slot);
-    for (const name of ORDER_NAMES) index.orders.set(name, [...all].sort(index.comparator(name)));
-    return index;
+    const builder = DirectoryIndex.builder(options);
+    for (const expert of experts) builder.add(expert);
+    return builder.finish();
+  }
+
+  /**
+   * The index of experts read in batches: only a batch of rows is in memory at once besides the index
+   * (reading 100,000 rows in one answer briefly took some 150 MB, which the process then kept).
+   */
+  static async load(batches: AsyncIterable<readonly DirectoryExpert[]>, options = DEFAULT_OPTIONS): Promise<DirectoryIndex> {
+    const builder = DirectoryIndex.builder(options);
+    for await (const batch of batches) for (const expert of batch) builder.add(expert);
+    return builder.finish();
+  }
+
+  private static builder(options: DirectoryOptions) {
+    const index = new DirectoryIndex(options, 0);
+    const text = TokenIndex.builder();
+    const place = TokenIndex.builder();
+    return {
+      add(expert: DirectoryExpert): void {
+        const slot = index.slots++;
+        index.columns.grow(index.slots);
+        index.columns.write(slot, expert);
+        index.slotOf.set(expert.id, slot);
+        text.add(slot, textTokens(expert.searchText));
+        place.add(slot, textTokens(expert.locationText));
+      },
+      finish(): DirectoryIndex {
+        index.text = text.finish();
+        index.place = place.finish();
+        const all = Array.from({ length: index.slots }, (_, slot) => slot);
+        for (const name of ORDER_NAMES) index.orders.set(name, [...all].sort(index.comparator(name)));
+        return index;
+      },
+    };
   }
 
   get size(): number {

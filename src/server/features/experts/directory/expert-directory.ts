@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../../../db/client.js';
 import type { Listener } from '../../../db/notifications.js';
 import { experts } from '../../../db/schema.js';
@@ -13,6 +13,8 @@ const SYNC_PREFIX = 'sync:';
 const RELOAD_OVER = 1_000;
 /** How long to wait for our marker before reading the whole directory instead (the listener is down). */
 const SYNC_TIMEOUT_MS = 3_000;
+/** Experts read at a time when the whole directory is read. */
+const READ_BATCH = 5_000;
 
 const directoryColumns = {
   id: experts.id,
@@ -68,7 +70,7 @@ export async function openExpertDirectory(database: DatabaseHandle, onUpdate: ()
   };
 
   const readAll = async () => {
-    index = DirectoryIndex.build(await readApprovedExperts(database.db));
+    index = await DirectoryIndex.load(approvedExpertBatches(database.db));
     lost = false;
     onUpdate();
   };
@@ -179,10 +181,29 @@ export async function openExpertDirectory(database: DatabaseHandle, onUpdate: ()
   };
 }
 
+/**
+ * Every approved expert, as the directory keeps them, a batch at a time in id order. A change committed
+ * while the batches are read is announced (see migration 0006) and applied after this read.
+ */
+export async function* approvedExpertBatches(db: Database, size = READ_BATCH): AsyncGenerator<DirectoryExpert[]> {
+  for (let after = 0; ; ) {
+    const rows = await db
+      .select(directoryColumns)
+      .from(experts)
+      .where(and(eq(experts.status, 'approved'), gt(experts.id, after)))
+      .orderBy(asc(experts.id))
+      .limit(size);
+    if (rows.length) yield rows.map(toDirectoryExpert);
+    if (rows.length < size) return;
+    after = rows.at(-1)!.id;
+  }
+}
+
 /** Every approved expert, as the directory keeps them. */
 export async function readApprovedExperts(db: Database): Promise<DirectoryExpert[]> {
-  const rows = await db.select(directoryColumns).from(experts).where(eq(experts.status, 'approved'));
-  return rows.map(toDirectoryExpert);
+  const all: DirectoryExpert[] = [];
+  for await (const batch of approvedExpertBatches(db)) all.push(...batch);
+  return all;
 }
 
 function toDirectoryExpert({ status: _status, ...expert }: DirectoryExpert & { status: string }): DirectoryExpert {
