@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { createTextCompressor, preferredEncoding } from './content-encoding.js';
+import { compressBody, createTextCompressor, preferredEncoding } from './content-encoding.js';
 
 describe('compressed answers', () => {
   it('prefers brotli, then gzip, and sends plain text to a client that names neither', () => {
@@ -21,5 +21,14 @@ describe('compressed answers', () => {
     expect(compress(page, 'br', 500)).toBe(br);
     expect(compress(`${page} `, 'br', 500)).not.toBe(br);
     expect(compress(page, 'br', 1_500)).not.toBe(br);
+  });
+
+  it('keeps a compressed copy in memory of its own size, not in the 16 KB output chunk of zlib', () => {
+    const body = Buffer.from(JSON.stringify(Array.from({ length: 24 }, (_, id) => ({ id, name: `Expert ${id}`, bio: 'Diesel and outboard repair.' }))));
+    for (const encoding of ['br', 'gzip'] as const) {
+      const copy = compressBody(body, encoding, { brotliQuality: 1, brotliWindowBits: 16 });
+      expect(copy.buffer.byteLength).toBe(copy.length);
+      expect((encoding === 'br' ? brotliDecompressSync(copy) : gunzipSync(copy)).equals(body)).toBe(true);
+    }
   });
 });
