@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createListingCache, type ListingCount } from './listing-cache.js';
 import { expertListQuerySchema, type ExpertFilters } from '../../../common/expert.js';
@@ -68,7 +69,7 @@ describe('the expert listing cache', () => {
       },
     });
     await expect(cache.get(query(), 0)).rejects.toThrow('database down');
-    await expect(cache.get(query(), 1)).resolves.toMatchObject({ page: { body: Buffer.from('[]') } });
+    expect((await cache.get(query(), 1)).page.bytes(undefined).toString()).toBe('[]');
   });
 });
 
@@ -80,22 +81,27 @@ describe('the expert listing cache, bounded', () => {
     count: async () => ({ total: 0, capped: false }),
   });
 
-  it('counts bodies and their compressed copies, and drops the oldest answers beyond its bytes', async () => {
+  it('counts a page as the forms it keeps, and drops the oldest answers beyond its bytes', async () => {
     let loads = 0;
     const cache = createListingCache(pagesOf(() => (++loads, bodyOf(1_000))), limits);
     const first = await cache.get(query({ specialty: 'a' }), 0);
     await cache.get(query({ specialty: 'b' }), 1);
     expect(cache.usage()).toEqual({ entries: 2, bytes: 2_000 });
-    const gzip = first.page.encoded('gzip');
-    expect(cache.usage().bytes).toBe(2_000 + gzip.length);
-    first.page.encoded('gzip'); // made once, counted once
-    expect(cache.usage().bytes).toBe(2_000 + gzip.length);
+    const gzip = first.page.bytes('gzip');
+    expect(gunzipSync(gzip).equals(bodyOf(1_000))).toBe(true);
+    expect(cache.usage().bytes).toBe(1_000 + gzip.length); // the JSON gives way to its compressed form
+    expect(first.page.bytes('gzip')).toBe(gzip); // made once, counted once
+    const br = first.page.bytes('br');
+    expect(brotliDecompressSync(br).equals(bodyOf(1_000))).toBe(true);
+    expect(first.page.bytes(undefined).equals(bodyOf(1_000))).toBe(true); // decompressed again, not kept
+    expect(cache.usage().bytes).toBe(1_000 + gzip.length + br.length);
     await cache.get(query({ specialty: 'c' }), 2);
+    await cache.get(query({ specialty: 'd' }), 3);
     expect(cache.usage()).toEqual({ entries: 2, bytes: 2_000 });
-    await cache.get(query({ specialty: 'b' }), 3);
-    expect(loads).toBe(3);
-    await cache.get(query({ specialty: 'a' }), 4);
+    await cache.get(query({ specialty: 'c' }), 4);
     expect(loads).toBe(4);
+    await cache.get(query({ specialty: 'a' }), 5);
+    expect(loads).toBe(5);
   });
 
   it('drops expired answers when new ones come, and keeps no more than its entries', async () => {

@@ -28,11 +28,11 @@ export const expertRoutes: FastifyPluginAsyncZod<{ listings: ListingCache }> = a
       reply.header('X-Total-Count', String(count.total)).header('Vary', 'Accept-Encoding').type('application/json; charset=utf-8');
       if (count.capped) reply.header('X-Total-Count-Capped', 'true');
       if (page.nextCursor) reply.header('X-Next-Cursor', page.nextCursor);
-      // The cached body was built from typed Expert objects; sent as bytes, it skips re-serialising, and
-      // its compressed forms are made once per cache entry rather than once per request.
+      // The cached page is bytes, sent as they are: no re-serialising, and each compressed form is made
+      // once per cache entry rather than once per request.
       const encoding = preferredEncoding(request.headers['accept-encoding']);
-      if (encoding) return reply.header('Content-Encoding', encoding).send(page.encoded(encoding) as unknown as Expert[]);
-      return reply.send(page.body as unknown as Expert[]);
+      if (encoding) reply.header('Content-Encoding', encoding);
+      return reply.send(page.bytes(encoding) as unknown as Expert[]);
     },
   );
 
