@@ -1,7 +1,7 @@
 import { type ExpertFilters, type ExpertListQuery } from '../../../../common/expert.js';
 import { EXPERT_COUNT_CAP } from '../../../../common/expert-listing.js';
 import { searchWords, specialtiesMatching } from '../search-terms.js';
-import { AVAILABLE, ExpertColumns, LIVE, ONSITE, VIDEO, type DirectoryExpert } from './expert-columns.js';
+import { AVAILABLE, ExpertColumns, LIVE, ONSITE, VIDEO, searchTextOf, type DirectoryExpert } from './expert-columns.js';
 import { SlotSet } from './slot-set.js';
 import { TokenIndex } from './token-index.js';
 import { textTokens, wordRule } from './word-match.js';
@@ -108,7 +108,7 @@ export class DirectoryIndex {
         index.columns.grow(index.slots);
         index.columns.write(slot, expert);
         index.slotOf.set(expert.id, slot);
-        text.add(slot, textTokens(expert.searchText));
+        text.add(slot, textTokens(searchTextOf(expert)));
         place.add(slot, textTokens(expert.locationText));
       },
       finish(): DirectoryIndex {
@@ -132,7 +132,7 @@ export class DirectoryIndex {
     if (this.columns.grow(this.slots)) this.comparators.clear();
     this.columns.write(slot, expert);
     this.slotOf.set(expert.id, slot);
-    this.text.add(slot, textTokens(expert.searchText));
+    this.text.add(slot, textTokens(searchTextOf(expert)));
     this.place.add(slot, textTokens(expert.locationText));
     for (const [name, order] of this.orders) {
       const compare = this.comparator(name);
@@ -149,7 +149,7 @@ export class DirectoryIndex {
       // The slot is in every order, and orders are total: it stands just before the first slot after it.
       order.splice(search(order.length, (i) => compare(order[i]!, slot) <= 0) - 1, 1);
     }
-    this.text.remove(slot, textTokens(this.columns.searchText[slot]!));
+    this.text.remove(slot, textTokens(this.columns.searchText(slot)));
     this.place.remove(slot, textTokens(this.columns.locationText[slot]!));
     this.columns.flags[slot] = 0;
     this.slotOf.delete(id);
@@ -254,7 +254,7 @@ export class DirectoryIndex {
   private prepare(filters: ExpertFilters, forCount: boolean): Prepared {
     const { columns } = this;
     const words: { slots: SlotSet; specialties: Uint8Array }[] = [];
-    const wordsOf = (tokens: TokenIndex, text: string[], list: string[], bySpecialty: boolean) => {
+    const wordsOf = (tokens: TokenIndex, text: (slot: number) => string, list: string[], bySpecialty: boolean) => {
       for (const word of list) {
         const slots = this.recentWordSlots(tokens, text, word, bySpecialty ? 'q' : 'location');
         const specialties = new Uint8Array(columns.specialties.length);
@@ -264,8 +264,8 @@ export class DirectoryIndex {
       }
       return true;
     };
-    if (!wordsOf(this.text, columns.searchText, searchWords(filters.q), true)) return NOTHING;
-    if (!wordsOf(this.place, columns.locationText, searchWords(filters.location), false)) return NOTHING;
+    if (!wordsOf(this.text, (slot) => columns.searchText(slot), searchWords(filters.q), true)) return NOTHING;
+    if (!wordsOf(this.place, (slot) => columns.locationText[slot]!, searchWords(filters.location), false)) return NOTHING;
 
     let mask = LIVE;
     let value = LIVE;
@@ -326,7 +326,7 @@ export class DirectoryIndex {
     });
   }
 
-  private recentWordSlots(tokens: TokenIndex, texts: string[], word: string, field: string): SlotSet {
+  private recentWordSlots(tokens: TokenIndex, texts: (slot: number) => string, word: string, field: string): SlotSet {
     return this.recentSet(`${field}:${word}`, () => this.wordSlots(tokens, texts, word));
   }
 
@@ -345,7 +345,7 @@ export class DirectoryIndex {
   }
 
   /** The slots whose text a search word matches. */
-  private wordSlots(tokens: TokenIndex, texts: string[], word: string): SlotSet {
+  private wordSlots(tokens: TokenIndex, texts: (slot: number) => string, word: string): SlotSet {
     const slots = new SlotSet(this.slots);
     const rule = wordRule(word);
     if (rule.kind === 'prefix') {
@@ -354,7 +354,7 @@ export class DirectoryIndex {
       const list = tokens.slotsWith(rule.token);
       for (let i = 0; i < list.length; i++) {
         const slot = list[i]!;
-        if (rule.kind !== 'verify' || rule.pattern.test(texts[slot]!)) slots.add(slot);
+        if (rule.kind !== 'verify' || rule.pattern.test(texts(slot))) slots.add(slot);
       }
     }
     return slots;

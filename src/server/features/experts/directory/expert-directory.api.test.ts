@@ -4,6 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { insertExpert } from '../../../test/expert-factory.js';
+import { approvedExpertBatches } from './expert-directory.js';
+import { searchTextOf, type DirectoryExpert } from './expert-columns.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -37,6 +39,17 @@ describe('the expert directory', () => {
     await writeElsewhere('delete from expert_working_hours where expert_id = $1', [expert.id]).catch(() => {});
     await writeElsewhere('delete from experts where id = $1', [expert.id]);
     await vi.waitFor(async () => expect(await listedIds('&q=nadia')).toEqual([]), { timeout: 5_000 });
+  });
+
+  it('reads every approved expert in batches, and makes from their parts the search text the database makes', async () => {
+    await insertExpert(t.database.db, { name: "ÅSA O'BRIEN-ÜNAL", city: 'St. Petersburg', state: 'FL', zipCode: '33701-1234', certifications: 'NMEA 2000, ABYC ΟΔΥΣΣΕΑΣ' });
+    await insertExpert(t.database.db, { name: 'Zoë 𝒜da', certifications: 'IYRS Composites', status: 'pending' });
+    await insertExpert(t.database.db, { name: 'Li Ed', certifications: '' });
+    const batches: DirectoryExpert[][] = [];
+    for await (const batch of approvedExpertBatches(t.database.db, 2)) batches.push(batch);
+    expect(batches.every((batch) => batch.length <= 2)).toBe(true);
+    const stored = await t.database.executeSql("select id, search_text from experts where status = 'approved' order by id", []);
+    expect(batches.flat().map((e) => [e.id, searchTextOf(e)])).toEqual(stored.rows.map((r) => [(r as { id: number }).id, (r as { search_text: string }).search_text]));
   });
 
   it("shows this server's own change at once, once it says so", async () => {

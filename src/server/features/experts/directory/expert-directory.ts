@@ -28,8 +28,8 @@ const directoryColumns = {
   videoRateCents: experts.videoRateCents,
   onsiteRateCents: experts.onsiteRateCents,
   nameKey: sql<string>`lower(${experts.name})`,
-  searchText: experts.searchText,
   locationText: experts.locationText,
+  certificationsKey: sql<string>`lower(${experts.certifications})`,
 };
 
 export interface ExpertDirectory {
