@@ -34,23 +34,35 @@ export interface Listing {
 const PAGE_COMPRESSION: CompressOptions = { brotliQuality: 1, brotliWindowBits: 16 };
 
 /**
- * A page keeps one form of its bytes: the JSON until a client asks for it compressed, then the compressed
- * forms only (a page of 24 experts is some 17 KB of JSON and 2 KB with brotli; the JSON of 500 cached
- * pages was 8 MB). The JSON, when a client wants it after that, is decompressed again, and not kept.
+ * A page keeps the forms of its bytes clients ask for, except the JSON it was made from once a client
+ * has asked for it compressed (a page of 24 experts is some 17 KB of JSON and 2 KB with brotli; the JSON
+ * of 500 cached pages was 8 MB, and browsers all ask for compression). A client that then asks for JSON
+ * has it decompressed, and kept for the next.
  */
 function cachedPage({ body, nextCursor }: ListingPage, charge: (bytes: number) => void): PageEntry {
   let json: Buffer | null = body;
+  let jsonAsked = false;
   const compressed: Partial<Record<ContentEncoding, Buffer>> = {};
-  const jsonBytes = () => json ?? (compressed.br ? brotliDecompressSync(compressed.br) : gunzipSync(compressed.gzip!));
+  const decompressed = () => (compressed.br ? brotliDecompressSync(compressed.br) : gunzipSync(compressed.gzip!));
   return {
     nextCursor,
     bytes(encoding) {
-      if (!encoding) return jsonBytes();
+      if (!encoding) {
+        jsonAsked = true;
+        if (!json) {
+          json = decompressed();
+          charge(json.length);
+        }
+        return json;
+      }
       let bytes = compressed[encoding];
       if (!bytes) {
-        bytes = compressed[encoding] = compressBody(jsonBytes(), encoding, PAGE_COMPRESSION);
-        charge(bytes.length - (json?.length ?? 0));
-        json = null;
+        bytes = compressed[encoding] = compressBody(json ?? decompressed(), encoding, PAGE_COMPRESSION);
+        charge(bytes.length);
+        if (json && !jsonAsked) {
+          charge(-json.length);
+          json = null;
+        }
       }
       return bytes;
     },
