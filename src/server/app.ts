@@ -184,7 +184,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', () => jobs.stop());
   const expertJson = createExpertJsonCache();
   const expertListings = createListingCache({
-    page: async (query) => loadListingPage(database.db, await directory.current(), query, expertJson),
+    page: async (query, count) => loadListingPage(database.db, await directory.current(), query, count, expertJson),
     count: async (filters) => (await directory.current()).count(filters),
     changed: () => {
       directory.changed();

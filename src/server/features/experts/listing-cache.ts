@@ -117,7 +117,8 @@ function filtersOf({ q, specialty, location, serviceType, available, minRating }
  */
 export function createListingCache(
   load: {
-    page(query: ExpertListQuery): Promise<ListingPage>;
+    /** A page, given the count of its filters (it helps choose how to find the page). */
+    page(query: ExpertListQuery, count: ListingCount): Promise<ListingPage>;
     count(filters: ExpertFilters): Promise<ListingCount>;
     /** Told when this server has changed experts (see `clear`). */
     changed?(): void;
@@ -135,7 +136,7 @@ export function createListingCache(
         async (charge) => {
           const filters = filtersOf(query);
           const count = await counts.get(JSON.stringify(filters), () => load.count(filters), now);
-          const loaded = await load.page(query);
+          const loaded = await load.page(query, count);
           charge(loaded.body.length);
           return { page: cachedPage(loaded, charge), count };
         },

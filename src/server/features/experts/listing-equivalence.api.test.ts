@@ -179,12 +179,16 @@ describe('the listing answers what the plain query answers', () => {
         expect(byOffset.ids).toEqual(expected.slice(offset, offset + limit));
         expect(byOffset.total).toBe(expected.length);
         expect(byOffset.capped).toBe(false);
-        // Both ways the directory finds a page: candidates sorted by rank, and the order walked.
+        // Both ways the directory finds a page: candidates sorted by rank, and the order walked; and the
+        // way it chooses, given the count, as the listing does.
         const query = expertListQuerySchema.parse(Object.fromEntries(new URLSearchParams(queryString(filters, { limit, offset }))));
         for (const sparseShare of [0, 1]) {
           const directory = DirectoryIndex.build(approved, { sparseShare });
           expect(directory.page(query, query).ids).toEqual(expected.slice(offset, offset + limit));
           expect(directory.count(query).total).toBe(expected.length);
+          for (const matching of [1, expected.length, 1_000_000]) {
+            expect(directory.page(query, { ...query, matching }).ids).toEqual(expected.slice(offset, offset + limit));
+          }
         }
       }),
       { numRuns: 120, seed: 23 },

@@ -6,7 +6,7 @@ import { centsToDecimal, isOnline } from '../../../common/expert-rules.js';
 import type { ServiceType } from '../../../common/roles.js';
 import { AppError } from '../../core/app-error.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
-import type { ListingPage } from './listing-cache.js';
+import type { ListingCount, ListingPage } from './listing-cache.js';
 import type { ExpertJsonCache } from './expert-json-cache.js';
 import type { DirectoryIndex } from './directory/directory-index.js';
 import { orderOf } from './directory/sort-orders.js';
@@ -70,10 +70,16 @@ function pageRows(db: Database) {
  * be copied into V8's old generation as strings (two copies, the page and the flat string compression
  * made of it), which made most of what the old generation collected under a varied search load.
  */
-export async function loadListingPage(db: Database, directory: DirectoryIndex, query: ExpertListQuery, json: ExpertJsonCache): Promise<ListingPage> {
+export async function loadListingPage(
+  db: Database,
+  directory: DirectoryIndex,
+  query: ExpertListQuery,
+  count: ListingCount,
+  json: ExpertJsonCache,
+): Promise<ListingPage> {
   const order = orderOf(query);
   const after = query.cursor ? decodeCursor(query.cursor, order) : undefined;
-  const { ids, next } = directory.page(query, { ...query, after });
+  const { ids, next } = directory.page(query, { ...query, after, matching: count.total });
   const now = Date.now();
   const shown = new Map<number, Buffer>();
   for (const id of ids) {

@@ -24,11 +24,16 @@ export interface DirectoryPage {
 type Paging = Pick<ExpertListQuery, 'sort' | 'serviceType' | 'limit' | 'offset'> & {
   /** The sort-key values a cursor stands for: the page starts after them. */
   after?: (string | number)[];
+  /**
+   * How many experts match the filters, when known (the count, capped or not): the page then reads
+   * whichever costs less, the candidates or the order (see `readsCandidates`).
+   */
+  matching?: number;
 };
 
 interface Prepared {
   matches(slot: number): boolean;
-  /** The smallest set every match is in, when a search word gives one small enough to read alone. */
+  /** The smallest set every match is in, when a filter gives one (a search word, the specialty, the rating). */
   candidates: SlotSet | null;
 }
 
@@ -36,13 +41,21 @@ const NOTHING: Prepared = { matches: () => false, candidates: null };
 
 export interface DirectoryOptions {
   /**
-   * Candidates (the experts a search word finds) fewer than this share of the directory are sorted by
-   * rank; more are walked in the order, where the first page is reached after a few rows.
+   * When the number of matches is not known: candidates (the experts a search word finds) fewer than this
+   * share of the directory are sorted by rank; more are walked in the order, where the first page is
+   * reached after a few rows.
    */
   sparseShare: number;
 }
 
 const DEFAULT_OPTIONS: DirectoryOptions = { sparseShare: 1 / 8 };
+
+/**
+ * What reading one candidate costs against one step of a walk of the order (testing the filters, finding
+ * its rank, marking it), and against one word of 32 positions read back.
+ */
+const CANDIDATE_COST = 2;
+const POSITION_WORD_COST = 1;
 
 type Comparator = (a: number, b: number) => number;
 
@@ -164,7 +177,7 @@ export class DirectoryIndex {
 
   /** How many experts match, counted up to EXPERT_COUNT_CAP. */
   count(filters: ExpertFilters): DirectoryCount {
-    const { matches, candidates } = this.prepare(filters, true);
+    const { matches, candidates } = this.prepare(filters);
     let total = 0;
     const found = (slot: number) => matches(slot) && ++total > EXPERT_COUNT_CAP;
     if (candidates) {
@@ -177,7 +190,7 @@ export class DirectoryIndex {
 
   /** One page of the matches in the query's order, after a cursor's position or from an offset. */
   page(filters: ExpertFilters, paging: Paging): DirectoryPage {
-    const { matches, candidates } = this.prepare(filters, false);
+    const { matches, candidates } = this.prepare(filters);
     const name = orderOf(paging);
     const keys = ORDERS[name];
     const wanted = paging.limit + 1;
@@ -185,7 +198,7 @@ export class DirectoryIndex {
     const order = this.orders.get(name)!;
     const from = paging.after ? this.firstAfter(order, keys, paging.after) : 0;
     let skip = paging.after ? 0 : paging.offset;
-    if (candidates) {
+    if (candidates && this.readsCandidates(candidates, order.length - from, skip + wanted, paging.matching)) {
       // Each match marked at its position in the order, then the marks read in ascending order: the page
       // without sorting the matches (a bit per expert, read a word of 32 at a time).
       const rank = this.rank(name);
@@ -212,6 +225,18 @@ export class DirectoryIndex {
       ids: page.map((slot) => this.columns.numbers.id[slot]!),
       next: found.length > paging.limit && last !== undefined ? keys.map((k) => this.columns.value(last, k.field)) : null,
     };
+  }
+
+  /**
+   * Whether a page is found sooner by reading its candidates (each one tested and marked at its rank, then
+   * the marks read in order) than by walking the order until enough match, which, with the matches spread
+   * evenly, reads `rest * needed / matching` positions. A query planner's choice, made per page: the first
+   * page of a broad search is a few steps into the order, a deep page of a narrow one is not.
+   */
+  private readsCandidates(candidates: SlotSet, rest: number, needed: number, matching: number | undefined): boolean {
+    if (matching === undefined) return candidates.size <= this.size * this.options.sparseShare;
+    const walk = Math.min(rest, (needed * this.size) / Math.max(matching, 1));
+    return candidates.size * CANDIDATE_COST + (rest / 32) * POSITION_WORD_COST < walk;
   }
 
   private comparator(name: OrderName): Comparator {
@@ -247,11 +272,8 @@ export class DirectoryIndex {
     return 0;
   }
 
-  /**
-   * The test of a match, and the candidates to read instead of every expert: for a count, any search
-   * word's set; for a page, only a set small enough that sorting it beats walking the order.
-   */
-  private prepare(filters: ExpertFilters, forCount: boolean): Prepared {
+  /** The test of a match, and the smallest set of candidates every match is in, if a filter gives one. */
+  private prepare(filters: ExpertFilters): Prepared {
     const { columns } = this;
     const words: { slots: SlotSet; specialties: Uint8Array }[] = [];
     const wordsOf = (tokens: TokenIndex, text: (slot: number) => string, list: string[], bySpecialty: boolean) => {
@@ -291,9 +313,8 @@ export class DirectoryIndex {
     if (specialty >= 0) sets.push(this.specialtySlots(specialty));
     if (minimum > 0) sets.push(this.ratedSlots(minimum));
     const smallest = sets.reduce<SlotSet | null>((least, set) => (least && least.size <= set.size ? least : set), null);
-    const candidates = smallest && (forCount || smallest.size <= this.size * this.options.sparseShare) ? smallest : null;
     return {
-      candidates,
+      candidates: smallest,
       matches: (slot) => {
         if ((flags[slot]! & mask) !== value) return false;
         if (specialty >= 0 && specialties[slot] !== specialty) return false;
