@@ -5,6 +5,7 @@ import type { Expert, ExpertListQuery } from '../../../common/expert.js';
 import { centsToDecimal, isOnline } from '../../../common/expert-rules.js';
 import type { ServiceType } from '../../../common/roles.js';
 import { AppError } from '../../core/app-error.js';
+import { batchedLoader } from '../../core/batched-loader.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import type { ListingCount, ListingPage } from './listing-cache.js';
 import type { ExpertJsonCache } from './expert-json-cache.js';
@@ -43,25 +44,21 @@ export function toExpert(row: ExpertRow, now = new Date()): Expert {
   };
 }
 
-/** The experts of a page by id, as a prepared statement: built once, not for every page. */
-function preparePageRows(db: Database) {
-  return db
+/**
+ * Approved experts' rows by id, for listing pages: one prepared statement, built once, and one read for
+ * the pages of every request in a turn of the event loop (see batchedLoader). Asked for no ids, it still
+ * asks the database: an empty page is a 503 while the database is unreachable, as every other answer is.
+ */
+export function expertRowReader(db: Database) {
+  const query = db
     .select(expertColumns)
     .from(experts)
     .where(and(sql`${experts.id} = any(${sql.placeholder('ids')}::int[])`, eq(experts.status, 'approved')))
     .prepare('listing_page_experts');
+  return batchedLoader(async (ids: number[]) => new Map((await query.execute({ ids })).map((row) => [row.id, row])));
 }
 
-const pageRowQueries = new WeakMap<Database, ReturnType<typeof preparePageRows>>();
-
-function pageRows(db: Database) {
-  let query = pageRowQueries.get(db);
-  if (!query) {
-    query = preparePageRows(db);
-    pageRowQueries.set(db, query);
-  }
-  return query;
-}
+export type ExpertRowReader = ReturnType<typeof expertRowReader>;
 
 /**
  * A page ready to send, as the listing cache keeps it: the directory picks the experts and their order;
@@ -71,7 +68,7 @@ function pageRows(db: Database) {
  * made of it), which made most of what the old generation collected under a varied search load.
  */
 export async function loadListingPage(
-  db: Database,
+  rows: ExpertRowReader,
   directory: DirectoryIndex,
   query: ExpertListQuery,
   count: ListingCount,
@@ -80,30 +77,31 @@ export async function loadListingPage(
   const order = orderOf(query);
   const after = query.cursor ? decodeCursor(query.cursor, order) : undefined;
   const { ids, next } = directory.page(query, { ...query, after, matching: count.total });
-  const now = Date.now();
   const shown = new Map<number, Buffer>();
-  for (const id of ids) {
-    const cached = json.get(id, now);
-    if (cached !== undefined) shown.set(id, cached);
-  }
-  const missing = ids.filter((id) => !shown.has(id));
-  if (missing.length) {
+  const cachedJson = (now: number) => {
+    for (const id of ids) {
+      const cached = shown.get(id) ?? json.get(id, now);
+      if (cached !== undefined) shown.set(id, cached);
+    }
+    return ids.filter((id) => !shown.has(id));
+  };
+  const missing = cachedJson(Date.now());
+  if (missing.length || ids.length === 0) {
+    const read = await rows(missing);
+    // Read with other requests' pages, which may have made some of these experts' JSON meanwhile.
+    const now = Date.now();
+    const made = cachedJson(now).flatMap((id) => read.get(id) ?? []);
     const at = new Date(now);
-    const rows = await pageRows(db).execute({ ids: missing });
-    const texts = rows.map((row) => JSON.stringify(toExpert(row, at)));
-    // One buffer for the experts read together: they are cached together and expire together, where
+    const texts = made.map((row) => JSON.stringify(toExpert(row, at)));
+    // One buffer for the experts made together: they are cached together and expire together, where
     // small buffers each cut from Node's shared 8 KB slabs kept whole slabs alive for one expert.
     const batch = Buffer.from(texts.join(''));
     let offset = 0;
-    rows.forEach((row, i) => {
+    made.forEach((row, i) => {
       const bytes = batch.subarray(offset, (offset += Buffer.byteLength(texts[i]!)));
       json.set(row.id, bytes, now);
       shown.set(row.id, bytes);
     });
-  } else if (ids.length === 0) {
-    // An empty page asks the database too: while it is unreachable the directory may be out of date, so
-    // the answer is a 503 as on every other route.
-    await db.execute(sql`select 1`);
   }
   // An expert changed between the directory's answer and the read (suspended, say) is left out.
   const body = jsonArray(ids.flatMap((id) => shown.get(id) ?? []));

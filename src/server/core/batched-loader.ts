@@ -1,0 +1,26 @@
+/**
+ * A loader of many keys at once that gathers what its callers ask for within one turn of the event loop:
+ * the requests read from the network in one turn each want a few keys, and one query for all of them
+ * costs a fraction of one query each (on this kind of machine, writing a query to the database's socket
+ * was a tenth of the server's time under a varied search load). Callers get the whole batch's answer and
+ * take their keys from it; a failed load fails every caller of its batch.
+ */
+export function batchedLoader<K, V>(loadMany: (keys: K[]) => Promise<Map<K, V>>): (keys: Iterable<K>) => Promise<Map<K, V>> {
+  let batch: { keys: Set<K>; answer: Promise<Map<K, V>> } | null = null;
+  return (keys) => {
+    if (!batch) {
+      const gathered = new Set<K>();
+      // setImmediate runs after the turn's network reads (the poll phase), when every request read in it
+      // has asked for its keys; a microtask would run after the first request alone.
+      const answer = new Promise<Map<K, V>>((resolve, reject) =>
+        setImmediate(() => {
+          batch = null;
+          loadMany([...gathered]).then(resolve, reject);
+        }),
+      );
+      batch = { keys: gathered, answer };
+    }
+    for (const key of keys) batch.keys.add(key);
+    return batch.answer;
+  };
+}
