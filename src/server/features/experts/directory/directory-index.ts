@@ -2,6 +2,7 @@ import { type ExpertFilters, type ExpertListQuery } from '../../../../common/exp
 import { EXPERT_COUNT_CAP } from '../../../../common/expert-listing.js';
 import { searchWords, specialtiesMatching } from '../search-terms.js';
 import { AVAILABLE, ExpertColumns, LIVE, ONSITE, VIDEO, searchTextOf, type DirectoryExpert } from './expert-columns.js';
+import { SlotOrder } from './slot-order.js';
 import { SlotSet } from './slot-set.js';
 import { TokenIndex } from './token-index.js';
 import { textTokens, wordRule } from './word-match.js';
@@ -76,7 +77,7 @@ export class DirectoryIndex {
   private text = new TokenIndex();
   private place = new TokenIndex();
   /** Each order's slots, sorted. */
-  private readonly orders = new Map<OrderName, number[]>();
+  private readonly orders = new Map<OrderName, SlotOrder>();
   /** Each order's position of every slot, remade on use after the order changed. */
   private readonly ranks = new Map<OrderName, Int32Array>();
   /** Comparators hold the column arrays, so they are remade when the columns grow. */
@@ -127,8 +128,8 @@ export class DirectoryIndex {
       finish(): DirectoryIndex {
         index.text = text.finish();
         index.place = place.finish();
-        const all = Array.from({ length: index.slots }, (_, slot) => slot);
-        for (const name of ORDER_NAMES) index.orders.set(name, [...all].sort(index.comparator(name)));
+        const all = Int32Array.from({ length: index.slots }, (_, slot) => slot);
+        for (const name of ORDER_NAMES) index.orders.set(name, new SlotOrder(all.slice().sort(index.comparator(name))));
         return index;
       },
     };
@@ -149,7 +150,7 @@ export class DirectoryIndex {
     this.place.add(slot, textTokens(expert.locationText));
     for (const [name, order] of this.orders) {
       const compare = this.comparator(name);
-      order.splice(search(order.length, (i) => compare(order[i]!, slot) <= 0), 0, slot);
+      order.insert(search(order.length, (i) => compare(order.at(i), slot) <= 0), slot);
     }
     this.changed();
   }
@@ -160,7 +161,7 @@ export class DirectoryIndex {
     for (const [name, order] of this.orders) {
       const compare = this.comparator(name);
       // The slot is in every order, and orders are total: it stands just before the first slot after it.
-      order.splice(search(order.length, (i) => compare(order[i]!, slot) <= 0) - 1, 1);
+      order.removeAt(search(order.length, (i) => compare(order.at(i), slot) <= 0) - 1);
     }
     this.text.remove(slot, textTokens(this.columns.searchText(slot)));
     this.place.remove(slot, textTokens(this.columns.locationText[slot]!));
@@ -208,12 +209,12 @@ export class DirectoryIndex {
       });
       positions.scan((position) => {
         if (skip > 0) skip--;
-        else found.push(order[position]!);
+        else found.push(order.at(position));
         return found.length >= wanted;
       }, from);
     } else {
       for (let i = from; i < order.length && found.length < wanted; i++) {
-        const slot = order[i]!;
+        const slot = order.at(i);
         if (!matches(slot)) continue;
         if (skip > 0) skip--;
         else found.push(slot);
@@ -253,15 +254,15 @@ export class DirectoryIndex {
     if (!rank) {
       const order = this.orders.get(name)!;
       rank = new Int32Array(this.slots);
-      for (let i = 0; i < order.length; i++) rank[order[i]!] = i;
+      for (let i = 0; i < order.length; i++) rank[order.at(i)] = i;
       this.ranks.set(name, rank);
     }
     return rank;
   }
 
   /** The first position in sorted `slots` past the sort-key `values`. */
-  private firstAfter(slots: readonly number[], keys: OrderKey[], values: (string | number)[]): number {
-    return search(slots.length, (i) => this.compareToValues(slots[i]!, keys, values) <= 0);
+  private firstAfter(slots: SlotOrder, keys: OrderKey[], values: (string | number)[]): number {
+    return search(slots.length, (i) => this.compareToValues(slots.at(i), keys, values) <= 0);
   }
 
   private compareToValues(slot: number, keys: OrderKey[], values: (string | number)[]): number {
@@ -342,7 +343,7 @@ export class DirectoryIndex {
       const slots = new SlotSet(this.slots);
       const order = this.orders.get('rating')!;
       const ratings = this.columns.numbers.rating;
-      for (let i = 0; i < order.length && ratings[order[i]!]! >= minimum; i++) slots.add(order[i]!);
+      for (let i = 0; i < order.length && ratings[order.at(i)]! >= minimum; i++) slots.add(order.at(i));
       return slots;
     });
   }
