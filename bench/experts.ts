@@ -151,8 +151,14 @@ export async function measure(label: string, count: number, serverEnv: Record<st
       const next = expertQueryMix(seed);
       return () => `/api/experts?${next()}`;
     };
+    // The first answer waits for the directory to be read; resident memory is sampled from then on.
+    await fetch(`${base}/api/experts?limit=1`);
+    const rssReady = rssMb(server.process.pid!);
+    let rssPeak = rssReady;
+    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb(server.process.pid!))), 50);
     await load(base, mix(MIX_SEED + 1000)); // warm-up with other queries, not reported
     const varied = await load(base, mix(MIX_SEED));
+    clearInterval(sampler);
     const rssAfterVaried = rssMb(server.process.pid!);
     const bytes = Buffer.from(await (await fetch(`${base}${REPEATED}`)).arrayBuffer());
     const repeated = await load(`${base}${REPEATED}`);
@@ -161,7 +167,10 @@ export async function measure(label: string, count: number, serverEnv: Record<st
     console.log(`  varied queries: ${show(varied)}`);
     console.log(`  one repeated query (${REPEATED}): ${show(repeated)} | bare route: ${show(bare)} | ${((repeated.rps / bare.rps) * 100).toFixed(0)}% of bare`);
     await loadMore(base);
-    console.log(`  server RSS after the varied load: ${rssAfterVaried} MB, at the end: ${rssMb(server.process.pid!)} MB`);
+    console.log(
+      `  server RSS with the directory read: ${rssReady} MB, peak under the varied load (warm-up and measured): ${rssPeak} MB, ` +
+        `after it: ${rssAfterVaried} MB, at the end: ${rssMb(server.process.pid!)} MB`,
+    );
   } finally {
     await server.stop();
   }
