@@ -220,9 +220,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Any state-changing request may have changed a user or ended a session (sign-out, a password, an
   // administrator's edit, a role): once it has done its work, this server looks every session up afresh.
-  app.addHook('onSend', async (request, _reply, payload) => {
+  app.addHook('onSend', (request, _reply, payload, done) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') sessionCache.clear();
-    return payload;
+    done(null, payload);
   });
 
   registerErrorHandling(app);

@@ -25,10 +25,11 @@ export function registerMetrics(app: FastifyInstance, options: { token?: string 
     registers: [registry],
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     // The route's pattern ('/api/bookings/:id'), never the raw address: one series per route, not per id.
     const route = request.routeOptions.url ?? 'unmatched';
     requestDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    done();
   });
 
   app.get('/metrics', { schema: { tags: ['operations'], summary: 'Prometheus metrics (Bearer METRICS_TOKEN when set)' } }, async (request, reply) => {

@@ -14,9 +14,9 @@ export function registerNotFound(app: FastifyInstance, clientDir: string | null)
   const pageHtml = clientDir ? createPageHtml(clientDir) : null;
   const compressed = createTextCompressor();
   if (pageHtml) {
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       if (request.url.startsWith('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
-      return payload;
+      done(null, payload);
     });
   }
 

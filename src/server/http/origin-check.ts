@@ -8,12 +8,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * always send Origin on cross-site writes, and cookie-less callers (the local CLI) have nothing to forge.
  */
 export function registerOriginCheck(app: FastifyInstance, allowedOrigin: string) {
-  app.addHook('onRequest', async (request, reply) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+  app.addHook('onRequest', (request, reply, done) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return done();
     const origin = request.headers.origin;
     const allowed = origin ? origin === allowedOrigin : !request.headers.cookie;
-    if (!allowed) {
-      return reply.status(403).send({ message: 'Cross-origin request refused.' });
-    }
+    // Answered here, the request goes no further (a callback hook that answers does not call done).
+    if (!allowed) return void reply.status(403).send({ message: 'Cross-origin request refused.' });
+    done();
   });
 }

@@ -49,8 +49,11 @@ const URL_NUL = /%00/i;
  * no deeper than MAX_JSON_DEPTH; then Fastify's own parser (400 for malformed JSON, prototype poisoning).
  */
 export function registerRequestInputRules(app: FastifyInstance) {
-  app.addHook('onRequest', async (request) => {
-    if (URL_NUL.test(request.url) || request.url.includes('\0')) throw new AppError('BAD_REQUEST', NUL_MESSAGE);
+  // Hooks that run on every request are callback-style: an async hook costs a promise and a turn of the
+  // microtask queue per request, and a cached listing page is answered in some 70 microseconds.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (URL_NUL.test(request.url) || request.url.includes('\0')) return done(new AppError('BAD_REQUEST', NUL_MESSAGE));
+    done();
   });
 
   const parseJson = app.getDefaultJsonParser('error', 'error');
