@@ -33,7 +33,7 @@ import { aiRoutes } from './features/ai/routes.js';
 import { createAiProvider } from './ai/create-provider.js';
 import { createPresenceTracker } from './features/experts/presence.js';
 import { createListingCache, type ListingCache } from './features/experts/listing-cache.js';
-import { expertRowReader, loadListingPage } from './features/experts/service.js';
+import { expertJsonReader, loadListingPage } from './features/experts/service.js';
 import { openExpertDirectory } from './features/experts/directory/expert-directory.js';
 import { createExpertJsonCache } from './features/experts/expert-json-cache.js';
 import { openFanout, type Fanout } from './realtime/fanout.js';
@@ -183,9 +183,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Registered first, so it runs after the server stopped taking requests (onClose hooks run in reverse).
   app.addHook('onClose', () => jobs.stop());
   const expertJson = createExpertJsonCache();
-  const expertRows = expertRowReader(database.db);
+  const expertJsonRead = expertJsonReader(database.db);
   const expertListings = createListingCache({
-    page: async (query, count) => loadListingPage(expertRows, await directory.current(), query, count, expertJson),
+    page: async (query, count) => loadListingPage(expertJsonRead, await directory.current(), query, count, expertJson),
     count: async (filters) => (await directory.current()).count(filters),
     changed: () => {
       directory.changed();

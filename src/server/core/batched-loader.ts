@@ -5,14 +5,14 @@
  * was a tenth of the server's time under a varied search load). Callers get the whole batch's answer and
  * take their keys from it; a failed load fails every caller of its batch.
  */
-export function batchedLoader<K, V>(loadMany: (keys: K[]) => Promise<Map<K, V>>): (keys: Iterable<K>) => Promise<Map<K, V>> {
-  let batch: { keys: Set<K>; answer: Promise<Map<K, V>> } | null = null;
+export function batchedLoader<K, Answer>(loadMany: (keys: K[]) => Promise<Answer>): (keys: Iterable<K>) => Promise<Answer> {
+  let batch: { keys: Set<K>; answer: Promise<Answer> } | null = null;
   return (keys) => {
     if (!batch) {
       const gathered = new Set<K>();
       // setImmediate runs after the turn's network reads (the poll phase), when every request read in it
       // has asked for its keys; a microtask would run after the first request alone.
-      const answer = new Promise<Map<K, V>>((resolve, reject) =>
+      const answer = new Promise<Answer>((resolve, reject) =>
         setImmediate(() => {
           batch = null;
           loadMany([...gathered]).then(resolve, reject);

@@ -11,6 +11,7 @@ import type { ListingCount, ListingPage } from './listing-cache.js';
 import type { ExpertJsonCache } from './expert-json-cache.js';
 import type { DirectoryIndex } from './directory/directory-index.js';
 import { orderOf } from './directory/sort-orders.js';
+import { expertJsonSql } from './expert-json-sql.js';
 
 /** The columns an Expert is made of: not the generated search columns, which only the directory reads. */
 const { searchText: _text, locationText: _place, ...columns } = getTableColumns(experts);
@@ -45,30 +46,35 @@ export function toExpert(row: ExpertRow, now = new Date()): Expert {
 }
 
 /**
- * Approved experts' rows by id, for listing pages: one prepared statement, built once, and one read for
- * the pages of every request in a turn of the event loop (see batchedLoader). Asked for no ids, it still
- * asks the database: an empty page is a 503 while the database is unreachable, as every other answer is.
+ * Approved experts' listing JSON by id (see expertJsonSql), as of the read: one prepared statement, built
+ * once, and one read for the pages of every request in a turn of the event loop (see batchedLoader).
+ * Asked for no ids, it still asks the database: an empty page is a 503 while the database is unreachable,
+ * as every other answer is.
  */
-export function expertRowReader(db: Database) {
+export function expertJsonReader(db: Database) {
   const query = db
-    .select(expertColumns)
+    .select({ id: experts.id, json: expertJsonSql(sql`${sql.placeholder('now')}::timestamptz`) })
     .from(experts)
     .where(and(sql`${experts.id} = any(${sql.placeholder('ids')}::int[])`, eq(experts.status, 'approved')))
     .prepare('listing_page_experts');
-  return batchedLoader(async (ids: number[]) => new Map((await query.execute({ ids })).map((row) => [row.id, row])));
+  return batchedLoader(async (ids: number[]) => {
+    const now = new Date();
+    const rows = await query.execute({ ids, now: now.toISOString() });
+    return { now: now.getTime(), json: new Map(rows.map((row) => [row.id, row.json])) };
+  });
 }
 
-export type ExpertRowReader = ReturnType<typeof expertRowReader>;
+export type ExpertJsonReader = ReturnType<typeof expertJsonReader>;
 
 /**
  * A page ready to send, as the listing cache keeps it: the directory picks the experts and their order;
- * their JSON comes from the last few seconds' pages (`json`) or from their current rows, read by id.
+ * their JSON comes from the last few seconds' pages (`json`) or from the database, read by id.
  * The page is bytes, as the cached experts are: pages live in the cache for seconds, and long enough to
  * be copied into V8's old generation as strings (two copies, the page and the flat string compression
  * made of it), which made most of what the old generation collected under a varied search load.
  */
 export async function loadListingPage(
-  rows: ExpertRowReader,
+  readJson: ExpertJsonReader,
   directory: DirectoryIndex,
   query: ExpertListQuery,
   count: ListingCount,
@@ -87,21 +93,21 @@ export async function loadListingPage(
   };
   const missing = cachedJson(Date.now());
   if (missing.length || ids.length === 0) {
-    const read = await rows(missing);
+    const read = await readJson(missing);
     // Read with other requests' pages, which may have made some of these experts' JSON meanwhile.
-    const now = Date.now();
-    const made = cachedJson(now).flatMap((id) => read.get(id) ?? []);
-    const at = new Date(now);
-    const texts = made.map((row) => JSON.stringify(toExpert(row, at)));
+    const made = cachedJson(read.now).flatMap((id) => {
+      const text = read.json.get(id);
+      return text === undefined ? [] : [{ id, text }];
+    });
     // One buffer for the experts made together: they are cached together and expire together, where
     // small buffers each cut from Node's shared 8 KB slabs kept whole slabs alive for one expert.
-    const batch = Buffer.from(texts.join(''));
+    const batch = Buffer.from(made.map((expert) => expert.text).join(''));
     let offset = 0;
-    made.forEach((row, i) => {
-      const bytes = batch.subarray(offset, (offset += Buffer.byteLength(texts[i]!)));
-      json.set(row.id, bytes, now);
-      shown.set(row.id, bytes);
-    });
+    for (const { id, text } of made) {
+      const bytes = batch.subarray(offset, (offset += Buffer.byteLength(text)));
+      json.set(id, bytes, read.now);
+      shown.set(id, bytes);
+    }
   }
   // An expert changed between the directory's answer and the read (suspended, say) is left out.
   const body = jsonArray(ids.flatMap((id) => shown.get(id) ?? []));
