@@ -1,35 +1,58 @@
 import { describe, expect, it } from 'vitest';
 import { createExpertJsonCache } from './expert-json-cache.js';
 
-const json = (text: string) => Buffer.from(text);
+const text = (buffer: Buffer | undefined) => buffer?.toString('utf8');
 
 describe('createExpertJsonCache', () => {
   it('answers an expert for its time to live, then asks again', () => {
     const cache = createExpertJsonCache({ ttlMs: 100, maxBytes: 1_000 });
-    cache.set(1, json('{"id":1}'), 0);
-    expect(cache.get(1, 99)).toEqual(json('{"id":1}'));
+    cache.set(1, '{"id":1,"name":"Zoë"}', 0);
+    expect(text(cache.get(1, 99))).toBe('{"id":1,"name":"Zoë"}');
     expect(cache.get(1, 100)).toBeUndefined();
+    expect(cache.usage().entries).toBe(0);
+  });
+
+  it('overwrites the oldest JSON first when its bytes are full, and keeps the rest', () => {
+    const cache = createExpertJsonCache({ ttlMs: 100, maxBytes: 25 });
+    cache.set(1, 'x'.repeat(10), 0);
+    cache.set(2, 'y'.repeat(10), 10);
+    // Does not fit after the second: starts the next lap, over the first.
+    cache.set(3, 'z'.repeat(10), 20);
+    expect(cache.get(1, 30)).toBeUndefined();
+    expect(text(cache.get(2, 30))).toBe('y'.repeat(10));
+    expect(text(cache.get(3, 30))).toBe('z'.repeat(10));
+    // Written after the third, over the start of the second, the oldest: the second is gone.
+    cache.set(4, 'w', 30);
+    expect([2, 3, 4].map((id) => text(cache.get(id, 31)))).toEqual([undefined, 'z'.repeat(10), 'w']);
+    cache.set(5, 'v'.repeat(5), 32);
+    expect([3, 4, 5].map((id) => text(cache.get(id, 33)))).toEqual(['z'.repeat(10), 'w', 'v'.repeat(5)]);
+  });
+
+  it('holds at most its number of entries, reusing the oldest slot', () => {
+    const cache = createExpertJsonCache({ ttlMs: 100, maxBytes: 1_000, maxEntries: 2 });
+    cache.set(1, 'one', 0);
+    cache.set(2, 'two', 0);
+    cache.set(3, 'three', 0);
+    expect([1, 2, 3].map((id) => text(cache.get(id, 1)))).toEqual([undefined, 'two', 'three']);
+    expect(cache.usage().entries).toBe(2);
+  });
+
+  it('answers the newest JSON of an expert set again, and forgets everything on clear', () => {
+    const cache = createExpertJsonCache({ ttlMs: 100, maxBytes: 1_000, maxEntries: 2 });
+    cache.set(1, 'old', 0);
+    cache.set(1, 'newer', 1);
+    expect(text(cache.get(1, 2))).toBe('newer');
+    // The old slot is reused: the expert's newer entry stays.
+    cache.set(2, 'two', 2);
+    expect(text(cache.get(1, 3))).toBe('newer');
+    cache.clear();
+    expect(cache.get(1, 3)).toBeUndefined();
     expect(cache.usage()).toEqual({ entries: 0, bytes: 0 });
   });
 
-  it('keeps within its bytes, dropping the oldest first, and drops expired entries as new ones come', () => {
-    const cache = createExpertJsonCache({ ttlMs: 100, maxBytes: 20 });
-    cache.set(1, json('x'.repeat(10)), 0);
-    cache.set(2, json('y'.repeat(10)), 10);
-    cache.set(3, json('z'.repeat(10)), 20);
-    expect(cache.get(1, 30)).toBeUndefined();
-    expect(cache.get(2, 30)).toEqual(json('y'.repeat(10)));
-    cache.set(4, json('w'), 115);
-    expect(cache.usage()).toEqual({ entries: 2, bytes: 11 });
-  });
-
-  it('replaces an expert set again, and forgets everything on clear', () => {
-    const cache = createExpertJsonCache({ ttlMs: 100, maxBytes: 1_000 });
-    cache.set(1, json('old'), 0);
-    cache.set(1, json('newer'), 1);
-    expect(cache.get(1, 2)).toEqual(json('newer'));
-    expect(cache.usage().bytes).toBe(5);
-    cache.clear();
-    expect(cache.get(1, 2)).toBeUndefined();
+  it('does not keep JSON larger than all its bytes', () => {
+    const cache = createExpertJsonCache({ ttlMs: 100, maxBytes: 4 });
+    cache.set(1, 'toolong', 0);
+    expect(cache.get(1, 1)).toBeUndefined();
   });
 });

@@ -83,50 +83,37 @@ export async function loadListingPage(
   const order = orderOf(query);
   const after = query.cursor ? decodeCursor(query.cursor, order) : undefined;
   const { ids, next } = directory.page(query, { ...query, after, matching: count.total });
-  const shown = new Map<number, Buffer>();
-  const cachedJson = (now: number) => {
-    for (const id of ids) {
-      const cached = shown.get(id) ?? json.get(id, now);
-      if (cached !== undefined) shown.set(id, cached);
-    }
-    return ids.filter((id) => !shown.has(id));
-  };
-  const missing = cachedJson(Date.now());
-  if (missing.length || ids.length === 0) {
-    const read = await readJson(missing);
-    // Read with other requests' pages, which may have made some of these experts' JSON meanwhile.
-    const made = cachedJson(read.now).flatMap((id) => {
-      const text = read.json.get(id);
-      return text === undefined ? [] : [{ id, text }];
-    });
-    // One buffer for the experts made together: they are cached together and expire together, where
-    // small buffers each cut from Node's shared 8 KB slabs kept whole slabs alive for one expert.
-    const batch = Buffer.from(made.map((expert) => expert.text).join(''));
-    let offset = 0;
-    for (const { id, text } of made) {
-      const bytes = batch.subarray(offset, (offset += Buffer.byteLength(text)));
-      json.set(id, bytes, read.now);
-      shown.set(id, bytes);
-    }
-  }
-  // An expert changed between the directory's answer and the read (suspended, say) is left out.
-  const body = jsonArray(ids.flatMap((id) => shown.get(id) ?? []));
+  const missing = ids.filter((id) => json.get(id, Date.now()) === undefined);
+  const read = missing.length || ids.length === 0 ? await readJson(missing) : null;
+  const now = read?.now ?? Date.now();
+  // From here on synchronous: the cached JSON is copied into the page before anything new is written to
+  // the cache, which may overwrite the oldest. An expert changed between the directory's answer and the
+  // read (suspended, say) is left out.
+  const made: number[] = [];
+  const parts = ids.flatMap((id): (Buffer | string)[] => {
+    const cached = json.get(id, now);
+    if (cached) return [cached];
+    const text = read?.json.get(id);
+    if (text === undefined) return [];
+    made.push(id);
+    return [text];
+  });
+  const body = jsonArray(parts);
+  for (const id of made) if (json.get(id, now) === undefined) json.set(id, read!.json.get(id)!, now);
   return { body, nextCursor: next ? encodeCursor(order, next) : null };
 }
 
-const OPEN = Buffer.from('[');
-const COMMA = Buffer.from(',');
-const CLOSE = Buffer.from(']');
-
-/** A JSON array of JSON values given as bytes, made as bytes: no string of the whole page on the heap. */
-function jsonArray(items: Buffer[]): Buffer {
-  const parts: Buffer[] = [OPEN];
-  for (const item of items) {
-    if (parts.length > 1) parts.push(COMMA);
-    parts.push(item);
-  }
-  parts.push(CLOSE);
-  return Buffer.concat(parts);
+/** A JSON array of JSON values, made as bytes: no string of the whole page on the heap. */
+function jsonArray(items: (Buffer | string)[]): Buffer {
+  const lengths = items.map((item) => (typeof item === 'string' ? Buffer.byteLength(item) : item.length));
+  const body = Buffer.allocUnsafe(lengths.reduce((sum, length) => sum + length, 0) + Math.max(items.length - 1, 0) + 2);
+  let at = body.write('[');
+  items.forEach((item, i) => {
+    if (i > 0) at += body.write(',', at);
+    at += typeof item === 'string' ? body.write(item, at) : item.copy(body, at);
+  });
+  body.write(']', at);
+  return body;
 }
 
 const EXPERT_NOT_FOUND = 'Expert not found';
