@@ -22,7 +22,11 @@ export function createExpertJsonCache({ ttlMs = TTL_MS, maxBytes = MAX_BYTES, ma
   let bytes: Buffer | null = null;
   /** Where the next JSON is written, counted from the first byte ever written (laps included). */
   let written = 0;
-  /** The entry slot of an expert's id; a slot is reused in turn, its id checked on reading. */
+  /**
+   * The entry slot of each expert's id: a slot is reused in turn, its id checked on reading. Ids are not
+   * deleted (deleting from a busy Map makes V8 copy its table again and again); there are no more of them
+   * than experts listed since the last clear.
+   */
   const slotOf = new Map<number, number>();
   let nextSlot = 0;
   const ids = new Int32Array(maxEntries);
@@ -37,11 +41,7 @@ export function createExpertJsonCache({ ttlMs = TTL_MS, maxBytes = MAX_BYTES, ma
   return {
     get(id: number, now: number): Buffer | undefined {
       const slot = slotOf.get(id);
-      if (slot === undefined) return undefined;
-      if (!holds(slot, id, now)) {
-        slotOf.delete(id);
-        return undefined;
-      }
+      if (slot === undefined || !holds(slot, id, now)) return undefined;
       const at = starts[slot]! % maxBytes;
       return bytes!.subarray(at, at + lengths[slot]!);
     },
@@ -57,7 +57,6 @@ export function createExpertJsonCache({ ttlMs = TTL_MS, maxBytes = MAX_BYTES, ma
       bytes.write(json, at, 'utf8');
       const slot = nextSlot;
       nextSlot = (nextSlot + 1) % maxEntries;
-      if (slotOf.get(ids[slot]!) === slot) slotOf.delete(ids[slot]!);
       ids[slot] = id;
       starts[slot] = written;
       lengths[slot] = length;
@@ -72,10 +71,6 @@ export function createExpertJsonCache({ ttlMs = TTL_MS, maxBytes = MAX_BYTES, ma
       bytes = null;
       written = 0;
       expiries.fill(0);
-    },
-
-    usage(): { entries: number; bytes: number } {
-      return { entries: slotOf.size, bytes: Math.min(written, maxBytes) };
     },
   };
 }
