@@ -36,9 +36,11 @@ interface Prepared {
   matches(slot: number): boolean;
   /** The smallest set every match is in, when a filter gives one (a search word, the specialty, the rating). */
   candidates: SlotSet | null;
+  /** A set for each filter: the matches are the slots in all of them. */
+  sets(): SlotSet[];
 }
 
-const NOTHING: Prepared = { matches: () => false, candidates: null };
+const NOTHING: Prepared = { matches: () => false, candidates: null, sets: () => [] };
 
 export interface DirectoryOptions {
   /**
@@ -176,16 +178,12 @@ export class DirectoryIndex {
     this.recentSets.clear();
   }
 
-  /** How many experts match, counted up to EXPERT_COUNT_CAP. */
+  /**
+   * How many experts match, counted up to EXPERT_COUNT_CAP: the filters' sets intersected 32 experts at a
+   * time (testing each candidate in turn was a tenth of the server's time under a varied search load).
+   */
   count(filters: ExpertFilters): DirectoryCount {
-    const { matches, candidates } = this.prepare(filters);
-    let total = 0;
-    const found = (slot: number) => matches(slot) && ++total > EXPERT_COUNT_CAP;
-    if (candidates) {
-      candidates.scan(found);
-    } else {
-      for (let slot = 0; slot < this.slots; slot++) if (found(slot)) break;
-    }
+    const total = SlotSet.countCommon(this.prepare(filters).sets(), EXPERT_COUNT_CAP);
     return total > EXPERT_COUNT_CAP ? { total: EXPERT_COUNT_CAP, capped: true } : { total, capped: false };
   }
 
@@ -323,7 +321,25 @@ export class DirectoryIndex {
         for (const word of words) if (!word.slots.has(slot) && word.specialties[specialties[slot]!] !== 1) return false;
         return true;
       },
+      sets: () => [
+        this.flagSlots(mask, value),
+        ...sets,
+        // A word that matches specialty labels finds its experts and those of the specialties.
+        ...words
+          .filter((w) => w.specialties.includes(1))
+          .map((w) => w.specialties.reduce((found, on, code) => (on ? found.union(this.specialtySlots(code)) : found), w.slots)),
+      ],
     };
+  }
+
+  /** The slots whose flags (LIVE, the service types, AVAILABLE) under `mask` are `value`. */
+  private flagSlots(mask: number, value: number): SlotSet {
+    return this.recentSet(`flags:${mask}:${value}`, () => {
+      const slots = new SlotSet(this.slots);
+      const flags = this.columns.flags;
+      for (let slot = 0; slot < this.slots; slot++) if ((flags[slot]! & mask) === value) slots.add(slot);
+      return slots;
+    });
   }
 
   /** The slots of one specialty's experts, kept until the directory changes. */

@@ -16,6 +16,35 @@ export class SlotSet {
     this.size += 1;
   }
 
+  /** A set of the slots in this one or in `other`. */
+  union(other: SlotSet): SlotSet {
+    const both = new SlotSet(Math.max(this.bits.length, other.bits.length) * 32 - 1);
+    for (let word = 0; word < both.bits.length; word++) {
+      const bits = (this.bits[word] ?? 0) | (other.bits[word] ?? 0);
+      both.bits[word] = bits;
+      both.size += popCount(bits);
+    }
+    return both;
+  }
+
+  /**
+   * How many slots are in every one of the sets, 32 slots at a time; the count stops once it is over
+   * `atMost` (a larger answer means only that: more than `atMost`).
+   */
+  static countCommon(sets: readonly SlotSet[], atMost: number): number {
+    if (sets.length === 0) return 0;
+    const words = Math.min(...sets.map((set) => set.bits.length));
+    let total = 0;
+    for (let word = 0; word < words; word++) {
+      let bits = sets[0]!.bits[word]!;
+      for (let i = 1; i < sets.length && bits !== 0; i++) bits &= sets[i]!.bits[word]!;
+      if (bits === 0) continue;
+      total += popCount(bits);
+      if (total > atMost) break;
+    }
+    return total;
+  }
+
   has(slot: number): boolean {
     return (this.bits[slot >>> 5]! & (1 << (slot & 31))) !== 0;
   }
@@ -32,4 +61,11 @@ export class SlotSet {
       }
     }
   }
+}
+
+/** The number of bits set in a 32-bit word. */
+function popCount(bits: number): number {
+  bits -= (bits >>> 1) & 0x55555555;
+  bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333);
+  return Math.imul((bits + (bits >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
