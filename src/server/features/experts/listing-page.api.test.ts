@@ -39,4 +39,24 @@ describe('a listing page', () => {
     expect(shown).toEqual(rows.map((row) => JSON.parse(JSON.stringify(toExpert(row)))));
     expect(await page(6)).toEqual(shown);
   });
+
+  it("shows the cached experts it found, when other pages overwrite them while it waits for the database", async () => {
+    const inserted = [];
+    for (const group of ['Kept', 'Other']) {
+      for (let i = 0; i < 6; i++) inserted.push(await insertExpert(t.database.db, { name: `${group} ${i}`, bio: `${i}`.repeat(300) }));
+    }
+    const directory = await DirectoryIndex.load(approvedExpertBatches(t.database.db));
+    const read = expertJsonReader(t.database.db);
+    const cache = createExpertJsonCache({ maxBytes: 2_000 });
+    const page = async (q: string, limit: number) => {
+      const query = expertListQuerySchema.parse({ q, sort: 'name', limit: String(limit) });
+      const { body } = await loadListingPage(read, directory, query, { total: 6, capped: false }, cache);
+      return (JSON.parse(body.toString('utf8')) as { name: string }[]).map((e) => e.name);
+    };
+    await page('kept', 3);
+    // Both wait for one read; the other page goes on first and writes six experts over the three kept.
+    const [other, kept] = await Promise.all([page('other', 6), page('kept', 6)]);
+    expect(other).toEqual(['Other 0', 'Other 1', 'Other 2', 'Other 3', 'Other 4', 'Other 5']);
+    expect(kept).toEqual(['Kept 0', 'Kept 1', 'Kept 2', 'Kept 3', 'Kept 4', 'Kept 5']);
+  });
 });

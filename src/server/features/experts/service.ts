@@ -83,24 +83,21 @@ export async function loadListingPage(
   const order = orderOf(query);
   const after = query.cursor ? decodeCursor(query.cursor, order) : undefined;
   const { ids, next } = directory.page(query, { ...query, after, matching: count.total });
-  const missing = ids.filter((id) => json.get(id, Date.now()) === undefined);
-  const read = missing.length || ids.length === 0 ? await readJson(missing) : null;
-  const now = read?.now ?? Date.now();
-  // From here on synchronous: the cached JSON is copied into the page before anything new is written to
-  // the cache, which may overwrite the oldest. An expert changed between the directory's answer and the
-  // read (suspended, say) is left out.
-  const made: number[] = [];
-  const parts = ids.flatMap((id): (Buffer | string)[] => {
-    const cached = json.get(id, now);
-    if (cached) return [cached];
-    const text = read?.json.get(id);
-    if (text === undefined) return [];
-    made.push(id);
-    return [text];
-  });
-  const body = jsonArray(parts);
-  for (const id of made) if (json.get(id, now) === undefined) json.set(id, read!.json.get(id)!, now);
-  return { body, nextCursor: next ? encodeCursor(order, next) : null };
+  const nextCursor = next ? encodeCursor(order, next) : null;
+  const asked = Date.now();
+  const cached = ids.map((id) => json.get(id, asked));
+  const missing = ids.filter((_, i) => cached[i] === undefined);
+  if (missing.length === 0 && ids.length > 0) return { body: jsonArray(cached as Buffer[]), nextCursor };
+  // The cache may expire or overwrite what it answered while this page waits for the database: copied.
+  const kept = cached.map((bytes) => bytes && Buffer.from(bytes));
+  const read = await readJson(missing);
+  // An expert changed between the directory's answer and the read (suspended, say) is left out.
+  const body = jsonArray(ids.flatMap((id, i) => kept[i] ?? read.json.get(id) ?? []));
+  for (const id of missing) {
+    const text = read.json.get(id);
+    if (text !== undefined && json.get(id, read.now) === undefined) json.set(id, text, read.now);
+  }
+  return { body, nextCursor };
 }
 
 /** A JSON array of JSON values, made as bytes: no string of the whole page on the heap. */
