@@ -55,6 +55,25 @@ async function noHorizontalOverflow(page: Page) {
 }
 
 describe('from the assistant to an expert', () => {
+  // The menu's code loads after the page has painted: a press before it arrives is not lost.
+  it("opens the 'Book an expert' menu pressed before its code has arrived", async () => {
+    const { context, page } = await newPage(browser, MOBILE);
+    let deliver = () => {};
+    const delivered = new Promise<void>((resolve) => (deliver = resolve));
+    await page.route(/\/assets\/book-expert-dropdown-[\w-]+\.js$/, async (route) => {
+      await delivered;
+      await route.continue();
+    });
+    await page.goto('/ai-assistant');
+    const button = page.getByRole('button', { name: 'Book an expert' });
+    await button.click();
+    expect(await page.getByRole('menu').count()).toBe(0);
+    deliver();
+    await page.getByRole('menuitem', { name: /Video consultation/ }).waitFor();
+    await page.getByRole('menuitem', { name: /Onsite visit/ }).waitFor();
+    await context.close();
+  });
+
   it('an owner books an engine expert from an answer with the conversation attached, and the expert reads it', async () => {
     // The owner, with a ZIP code in their profile.
     const { context, page } = await newPage(browser);

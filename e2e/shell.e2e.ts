@@ -148,6 +148,48 @@ describe('the shell', () => {
     }
   });
 
+  // A page painted in one commit: a spinner committed first (while the signed-in user or the page's code
+  // was on its way) put the page's largest text some 0.4 s after the header on a phone.
+  it('draws a page opened by its address in its first render, with no spinner before it', async () => {
+    for (const { path, heading } of [
+      { path: '/', heading: /Marine Repair Solutions with/ },
+      { path: '/ai-assistant', heading: 'AI repair help for your boat' },
+      { path: '/experts', heading: 'Onsite Marine Service' },
+    ]) {
+      const { context, page } = await newPage(browser, MOBILE);
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        Object.assign(window, { pageStates: seen });
+        new MutationObserver(() => {
+          const main = document.querySelector('#main');
+          if (!main) return;
+          const state = main.querySelector(':scope > [role=status]') ? 'spinner' : main.querySelector('h1') ? 'page' : 'empty';
+          if (seen.at(-1) !== state) seen.push(state);
+        }).observe(document, { subtree: true, childList: true });
+      });
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      expect(await page.evaluate(() => (window as unknown as { pageStates: string[] }).pageStates), path).toEqual(['page']);
+      await context.close();
+    }
+  });
+
+  it('shows the header and a spinner when the signed-in user is slow to answer, and the page when it does', async () => {
+    const { context, page } = await newPage(browser, MOBILE);
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/auth/user', async (route) => {
+      await answered;
+      await route.continue();
+    });
+    await page.goto('/');
+    await page.getByRole('link', { name: 'K&B Marine home' }).waitFor();
+    await page.locator('#main > [role=status]').waitFor();
+    answer();
+    await page.getByRole('heading', { level: 1, name: /Marine Repair Solutions with/ }).waitFor();
+    await context.close();
+  });
+
   it('shows the settings screen for a signed-in user, at 390 px too', async () => {
     const { context, page } = await newPage(browser, MOBILE);
     await page.goto('/settings');

@@ -6,15 +6,15 @@ import { PageSpinner } from './components/ui/spinner';
 import { useAuth } from './lib/api/auth';
 import HomePage from './pages/home';
 import { PAGE_PATHS, type PagePath } from '@common/page-paths';
-import { PAGE_MODULES } from './page-modules';
+import { PAGE_MODULES, loadPage } from './page-modules';
 
 const NotFoundPage = lazy(() => import('./pages/not-found'));
 
 const PAGES: Record<PagePath, ReactElement> = {
   '/': <HomePage />,
   ...(Object.fromEntries(
-    Object.entries(PAGE_MODULES).map(([path, load]) => {
-      const Page = lazy(load);
+    Object.keys(PAGE_MODULES).map((path) => {
+      const Page = lazy(() => loadPage(path as keyof typeof PAGE_MODULES));
       return [path, <Page />];
     }),
   ) as Record<Exclude<PagePath, '/'>, ReactElement>),

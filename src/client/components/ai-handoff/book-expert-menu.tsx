@@ -1,57 +1,43 @@
-import { Link } from 'react-router';
-import { Anchor, CalendarPlus, ChevronDown, Video } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { CalendarPlus, ChevronDown } from 'lucide-react';
 import type { AiCategory } from '@common/ai-rules';
-import { handoffPath, specialtyForCategory } from '@common/ai-handoff-rules';
-import { specialtyLabel } from '@common/specialties';
 import { Button, type ButtonProps } from '../ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '../ui/dropdown-menu';
+import { usePainted } from '../../lib/use-painted';
 
-/**
- * 'Book an expert': a menu of the two services, each opening its booking form with the specialty of the
- * conversation's category preselected and the conversation offered for attaching.
- */
-export function BookExpertMenu({
-  category,
-  sessionId,
-  variant = 'default',
-  compact = false,
-}: {
+// The Radix menu (popper, focus handling, some 30 KB compressed) loads once the page has painted, not
+// before: the button shows at once and opens the menu when it has arrived. Asked for in the first render,
+// it made the assistant's page paint later (a transition's commit waited for it).
+const BookExpertDropdown = lazy(() => import('./book-expert-dropdown').then((module) => ({ default: module.BookExpertDropdown })));
+
+export interface BookExpertMenuProps {
   category?: AiCategory;
   sessionId?: string;
   variant?: ButtonProps['variant'];
   /** On a phone the label hides (the header is narrow); the button keeps its accessible name. */
   compact?: boolean;
-}) {
-  const specialty = specialtyForCategory(category);
-  const from = { category, sessionId };
+}
+
+/**
+ * 'Book an expert': a menu of the two services, each opening its booking form with the specialty of the
+ * conversation's category preselected and the conversation offered for attaching.
+ */
+export function BookExpertMenu(props: BookExpertMenuProps) {
+  const { variant = 'default', compact = false } = props;
+  // A press before the menu has arrived opens it when it does.
+  const [pressedEarly, setPressedEarly] = useState(false);
+  const painted = usePainted();
+  const button = (onClick?: () => void) => (
+    <Button variant={variant} size="sm" aria-label={compact ? 'Book an expert' : undefined} aria-haspopup="menu" onClick={onClick}>
+      <CalendarPlus aria-hidden />
+      <span className={compact ? 'hidden sm:inline' : undefined}>Book an expert</span>
+      <ChevronDown aria-hidden className={compact ? '-ml-1 hidden sm:block' : '-ml-1'} />
+    </Button>
+  );
+  const early = button(() => setPressedEarly(true));
+  if (!painted) return early;
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant={variant} size="sm" aria-label={compact ? 'Book an expert' : undefined}>
-          <CalendarPlus aria-hidden />
-          <span className={compact ? 'hidden sm:inline' : undefined}>Book an expert</span>
-          <ChevronDown aria-hidden className={compact ? '-ml-1 hidden sm:block' : '-ml-1'} />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-64">
-        <DropdownMenuLabel>
-          <span className="block text-sm font-semibold text-slate-900">Book an expert</span>
-          <span className="block text-xs font-normal text-slate-600">
-            {specialty ? `${specialtyLabel(specialty)} experts` : 'Any of our experts'}
-            {sessionId ? ', with this conversation for them to read' : ''}
-          </span>
-        </DropdownMenuLabel>
-        <DropdownMenuItem asChild>
-          <Link to={handoffPath('video', from)}>
-            <Video aria-hidden /> Video consultation (30 min)
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to={handoffPath('onsite', from)}>
-            <Anchor aria-hidden /> Onsite visit at your boat
-          </Link>
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Suspense fallback={early}>
+      <BookExpertDropdown category={props.category} sessionId={props.sessionId} trigger={button()} defaultOpen={pressedEarly} />
+    </Suspense>
   );
 }
