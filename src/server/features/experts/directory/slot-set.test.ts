@@ -30,4 +30,21 @@ describe('SlotSet', () => {
     expect(SlotSet.countCommon([evens, setOf(200, [1, 3, 5])], 1_000)).toBe(0);
     expect(SlotSet.countCommon([], 1_000)).toBe(0);
   });
+
+  it('visits the slots every set holds in ascending order, whatever order the sets come in', () => {
+    const evens = setOf(200, Array.from({ length: 100 }, (_, i) => i * 2));
+    const threes = setOf(200, Array.from({ length: 67 }, (_, i) => i * 3));
+    const rare = setOf(200, [6, 7, 66, 67, 198, 199]);
+    const visited = (sets: SlotSet[]) => {
+      const slots: number[] = [];
+      SlotSet.scanCommon(sets, (slot) => slots.push(slot));
+      return slots;
+    };
+    expect(visited([evens, threes, rare])).toEqual([6, 66, 198]);
+    expect(visited([rare, threes, evens])).toEqual([6, 66, 198]);
+    expect(visited([threes, evens])).toEqual(Array.from({ length: 34 }, (_, i) => i * 6));
+    expect(visited([setOf(40, [0, 31, 32, 39]), setOf(100, [31, 39, 64, 99])])).toEqual([31, 39]);
+    expect(visited([evens, setOf(200, [1, 3, 5])])).toEqual([]);
+    expect(visited([])).toEqual([]);
+  });
 });

@@ -45,6 +45,26 @@ export class SlotSet {
     return total;
   }
 
+  /**
+   * Visits the slots in every one of the sets, in ascending order, 32 at a time: only the words where the
+   * smallest set has slots are read in the others, so a rare word's few experts cost a few words.
+   */
+  static scanCommon(sets: readonly SlotSet[], visit: (slot: number) => void): void {
+    if (sets.length === 0) return;
+    const ordered = [...sets].sort((a, b) => a.size - b.size);
+    const smallest = ordered[0]!.bits;
+    const words = Math.min(...sets.map((set) => set.bits.length));
+    for (let word = 0; word < words; word++) {
+      let bits = smallest[word]!;
+      for (let i = 1; i < ordered.length && bits !== 0; i++) bits &= ordered[i]!.bits[word]!;
+      while (bits !== 0) {
+        const lowest = bits & -bits;
+        visit((word << 5) + 31 - Math.clz32(lowest));
+        bits ^= lowest;
+      }
+    }
+  }
+
   has(slot: number): boolean {
     return (this.bits[slot >>> 5]! & (1 << (slot & 31))) !== 0;
   }
