@@ -1,17 +1,25 @@
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import type { ServiceType } from '@common/roles';
 import { PageContainer, PageHeader } from '../components/layout/page-header';
 import { Button } from '../components/ui/button';
 import { BookingConfirmation } from '../components/booking-forms/booking-confirmation';
-import { OnsiteBookingForm } from '../components/booking-forms/onsite-booking-form';
 import { ServiceChoiceCards } from '../components/booking-forms/service-choice-cards';
 import { ServiceDetailsPanel } from '../components/booking-forms/service-details-panel';
-import { VideoBookingForm } from '../components/booking-forms/video-booking-form';
 import { VideoStepsCard } from '../components/booking-forms/video-side-cards';
 import { VideoFeatureCards } from '../components/booking-forms/video-feature-cards';
 import { useBooked } from '../components/booking-forms/use-booked';
 import { useChosenExpert } from '../components/booking-forms/use-chosen-expert';
+import { Spinner } from '../components/ui/spinner';
+
+// The forms (react-hook-form, the date and time fields) load once a visitor reaches for a choice, not
+// before the choice paints: /book-service's first view is the two services.
+const loadVideoForm = () => import('../components/booking-forms/video-booking-form');
+const loadOnsiteForm = () => import('../components/booking-forms/onsite-booking-form');
+const VideoBookingForm = lazy(() => loadVideoForm().then((module) => ({ default: module.VideoBookingForm })));
+const OnsiteBookingForm = lazy(() => loadOnsiteForm().then((module) => ({ default: module.OnsiteBookingForm })));
+const FORM_LOADERS: Record<ServiceType, () => Promise<unknown>> = { video: loadVideoForm, onsite: loadOnsiteForm };
 
 const TITLES: Record<ServiceType | 'choice', { title: string; subtitle: string }> = {
   choice: { title: 'Book a Service', subtitle: 'Talk to a marine expert by video, or have a technician come to your boat.' },
@@ -46,7 +54,11 @@ export default function BookServicePage() {
       {booking ? (
         <BookingConfirmation booking={booking} />
       ) : !type ? (
-        <ServiceChoiceCards expert={urlExpertId ? expert : undefined} onChoose={choose} />
+        <ServiceChoiceCards
+          expert={urlExpertId ? expert : undefined}
+          onChoose={choose}
+          onReach={(service) => void FORM_LOADERS[service]().catch(() => {})}
+        />
       ) : (
         <>
           <div>
@@ -54,29 +66,31 @@ export default function BookServicePage() {
               <ArrowLeft aria-hidden /> Back to Service Options
             </Button>
           </div>
-          {type === 'video' ? (
-            <VideoBookingForm
-              key={`video-${urlExpertId ?? ''}`}
-              urlExpertId={urlExpertId}
-              quickTime={searchParams.get('time')}
-              validation="generic"
-              onBooked={onBooked}
-              aside={(chosen, fromPrice) => (
-                <>
-                  <ServiceDetailsPanel serviceType="video" expert={chosen} fromPrice={fromPrice} />
-                  <VideoFeatureCards />
-                  <VideoStepsCard title="What to Expect" />
-                </>
-              )}
-            />
-          ) : (
-            <OnsiteBookingForm
-              key={`onsite-${urlExpertId ?? ''}`}
-              urlExpertId={urlExpertId}
-              onBooked={onBooked}
-              aside={(chosen, fromPrice) => <ServiceDetailsPanel serviceType="onsite" expert={chosen} fromPrice={fromPrice} />}
-            />
-          )}
+          <Suspense fallback={<Spinner label="Loading the form" className="min-h-96" />}>
+            {type === 'video' ? (
+              <VideoBookingForm
+                key={`video-${urlExpertId ?? ''}`}
+                urlExpertId={urlExpertId}
+                quickTime={searchParams.get('time')}
+                validation="generic"
+                onBooked={onBooked}
+                aside={(chosen, fromPrice) => (
+                  <>
+                    <ServiceDetailsPanel serviceType="video" expert={chosen} fromPrice={fromPrice} />
+                    <VideoFeatureCards />
+                    <VideoStepsCard title="What to Expect" />
+                  </>
+                )}
+              />
+            ) : (
+              <OnsiteBookingForm
+                key={`onsite-${urlExpertId ?? ''}`}
+                urlExpertId={urlExpertId}
+                onBooked={onBooked}
+                aside={(chosen, fromPrice) => <ServiceDetailsPanel serviceType="onsite" expert={chosen} fromPrice={fromPrice} />}
+              />
+            )}
+          </Suspense>
         </>
       )}
     </PageContainer>

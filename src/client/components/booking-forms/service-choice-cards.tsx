@@ -19,8 +19,19 @@ const CHOICES: { type: ServiceType; icon: LucideIcon; text: string }[] = [
   },
 ];
 
-/** /book-service's first view: the two services, with real prices, to choose from. */
-export function ServiceChoiceCards({ expert, onChoose }: { expert?: Expert; onChoose: (type: ServiceType) => void }) {
+/**
+ * /book-service's first view: the two services, with real prices, to choose from. `onReach` is told when
+ * a visitor points at, touches or focuses a choice, before they choose it.
+ */
+export function ServiceChoiceCards({
+  expert,
+  onChoose,
+  onReach,
+}: {
+  expert?: Expert;
+  onChoose: (type: ServiceType) => void;
+  onReach?: (type: ServiceType) => void;
+}) {
   const fromPrices = { video: useFromPrice('video'), onsite: useFromPrice('onsite') };
   return (
     <div className="grid gap-6 md:grid-cols-2">
@@ -39,7 +50,13 @@ export function ServiceChoiceCards({ expert, onChoose }: { expert?: Expert; onCh
             {/* The price's line is kept while it loads, so the button below does not jump when it comes. */}
             <p className="min-h-8 text-2xl font-bold text-navy-800">{offered ? rate : null}</p>
             {offered ? (
-              <Button className="mt-auto" onClick={() => onChoose(type)}>
+              <Button
+                className="mt-auto"
+                onPointerEnter={() => onReach?.(type)}
+                onPointerDown={() => onReach?.(type)}
+                onFocus={() => onReach?.(type)}
+                onClick={() => onChoose(type)}
+              >
                 Choose {SERVICE_NAMES[type]}
               </Button>
             ) : (
