@@ -12,11 +12,12 @@ export function isUnauthorized(error: unknown): boolean {
 
 /**
  * When `error` says the session is gone: shows the screen's destructive toast, then goes to sign in
- * (and back here) after UNAUTHORIZED_REDIRECT_MS. Answers whether it handled the error.
+ * (and back here) UNAUTHORIZED_REDIRECT_MS after the toast is shown. (Counted from the call, a page
+ * opened signed out left before sonner had loaded, with the toast up for a fraction of that.) Answers
+ * whether it handled the error.
  */
 export function handleUnauthorized(error: unknown, toast: Omit<ToastOptions, 'variant'>): boolean {
   if (!isUnauthorized(error)) return false;
-  showToast({ ...toast, variant: 'destructive' });
-  setTimeout(() => goToSignIn(), UNAUTHORIZED_REDIRECT_MS);
+  void showToast({ ...toast, variant: 'destructive' }).then(() => setTimeout(() => goToSignIn(), UNAUTHORIZED_REDIRECT_MS));
   return true;
 }

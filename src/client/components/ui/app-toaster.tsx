@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { markToasterMounted } from '../../lib/toast';
 
 // sonner is a tenth of the main bundle and no page needs it to paint: it loads beside the page's own code.
 // Toasts shown before it mounts are not lost: its Toaster shows the active ones when it subscribes.
@@ -8,6 +9,7 @@ const Toaster = lazy(() => import('sonner').then(({ Toaster }) => ({ default: To
 export function AppToaster() {
   return (
     <Suspense fallback={null}>
+      <ToasterMounted />
       <Toaster
         visibleToasts={1}
         duration={5000}
@@ -17,4 +19,10 @@ export function AppToaster() {
       />
     </Suspense>
   );
+}
+
+/** Mounts with the Toaster (the same boundary): tells lib/toast when toasts are on screen. */
+function ToasterMounted() {
+  useEffect(() => markToasterMounted(), []);
+  return null;
 }
