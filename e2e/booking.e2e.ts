@@ -151,6 +151,38 @@ describe('booking a video consultation (/book-video)', () => {
   });
 });
 
+describe('a booking form opened from an expert', () => {
+  // The form's data (the expert, the prices) is fetched before the app's first render: drawn with
+  // skeletons first, it was drawn again as each answer arrived, each a long task on a phone.
+  it('draws the expert and their rate in its first render, with no placeholder before them', async () => {
+    const expert = (await bookable('video')).find((candidate) => candidate.serviceTypes.includes('onsite'))!;
+    for (const { path, form, rate } of [
+      { path: `/book-video?expertId=${expert.id}`, form: 'Video consultation booking', rate: expert.videoRate },
+      { path: `/book-onsite?expertId=${expert.id}`, form: 'Onsite service booking', rate: expert.onsiteRate },
+    ]) {
+      const { context, page } = await newPage(browser, MOBILE);
+      await page.addInitScript(
+        ({ form, name }) => {
+          const seen: string[] = [];
+          Object.assign(window, { formStates: seen });
+          new MutationObserver(() => {
+            const element = document.querySelector(`form[aria-label="${form}"]`);
+            if (!element) return;
+            const state = element.querySelector('.animate-pulse') ? 'placeholder' : element.textContent?.includes(name) ? 'expert' : 'other';
+            if (seen.at(-1) !== state) seen.push(state);
+          }).observe(document, { subtree: true, childList: true });
+        },
+        { form, name: expert.name },
+      );
+      await page.goto(path);
+      await page.getByRole('form', { name: form }).getByText(expert.name).first().waitFor();
+      expect(await page.evaluate(() => (window as unknown as { formStates: string[] }).formStates), path).toEqual(['expert']);
+      await page.getByText(price(rate)).first().waitFor();
+      await context.close();
+    }
+  });
+});
+
 describe('when the chosen time or expert is not bookable', () => {
   it('refreshes the times after someone else takes the chosen one', async () => {
     const { context, page } = await newPage(browser);

@@ -7,17 +7,22 @@ import { currentUserQueryOptions } from './lib/api/auth';
 import { App } from './App';
 import { AppToaster } from './components/ui/app-toaster';
 import { preloadPage } from './page-modules';
+import { prefetchPageData } from './page-data';
 import './styles.css';
 
 /**
  * How long the first render waits for the signed-in user (preloaded by the page's HTML, so usually here
- * before this script) and the page's own code. Rendered without them, the app committed the header and
+ * before this script), the page's own code and the data it opens with (page-data.ts). Rendered without them, the app committed the header and
  * a spinner, then the page in a second commit some 0.4 s later on a phone. Past this, it renders
  * without them, as before, rather than leave the screen blank on a slow answer.
  */
 const FIRST_RENDER_WAIT_MS = 1000;
 
-const ready = Promise.all([queryClient.prefetchQuery(currentUserQueryOptions()), preloadPage(window.location.pathname)]);
+const ready = Promise.all([
+  queryClient.prefetchQuery(currentUserQueryOptions()),
+  preloadPage(window.location.pathname),
+  prefetchPageData(queryClient, window.location),
+]);
 void Promise.race([ready, new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]).then(render);
 
 function render() {

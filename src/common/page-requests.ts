@@ -37,17 +37,45 @@ export const fromPriceSearch = (serviceType: ServiceType) => ({ serviceType, ava
 const expertIdOf = (value: string | null | undefined): string | null => (value && /^[1-9]\d{0,8}$/.test(value) ? value : null);
 
 /**
- * What a page requests as it opens, when its address alone decides it (signed-in data and searches
- * people type are left to the page). Addresses only: the server writes them into HTML.
+ * A request a page makes as it opens. The server writes its address into the page's HTML as a preload
+ * (http/page-html.ts); the client fetches it into its query cache before the first render (page-data.ts),
+ * so the page is drawn once with its data instead of drawn and then drawn again as each answer arrives.
  */
-export function pageRequests(pathname: string, search: URLSearchParams): string[] {
+export type PageRequest =
+  | { kind: 'config' }
+  | { kind: 'ai-status' }
+  | { kind: 'expert'; id: string }
+  | { kind: 'expert-reviews'; expertId: string }
+  | { kind: 'from-price'; serviceType: ServiceType };
+
+export function pageRequestPath(request: PageRequest): string {
+  switch (request.kind) {
+    case 'config':
+      return CLIENT_CONFIG_PATH;
+    case 'ai-status':
+      return AI_STATUS_PATH;
+    case 'expert':
+      return expertPath(request.id);
+    case 'expert-reviews':
+      return expertReviewsPath(request.expertId);
+    case 'from-price':
+      return expertListPath(fromPriceSearch(request.serviceType));
+  }
+}
+
+/**
+ * What a page requests as it opens, when its address alone decides it (signed-in data and searches
+ * people type are left to the page).
+ */
+export function pageRequests(pathname: string, search: URLSearchParams): PageRequest[] {
   const chosenExpert = expertIdOf(search.get('expertId'));
-  const expert = chosenExpert ? [expertPath(chosenExpert)] : [];
-  const bookingForm = (serviceType: ServiceType) => [CLIENT_CONFIG_PATH, expertListPath(fromPriceSearch(serviceType)), ...expert];
+  const expert: PageRequest[] = chosenExpert ? [{ kind: 'expert', id: chosenExpert }] : [];
+  const fromPrice = (serviceType: ServiceType): PageRequest => ({ kind: 'from-price', serviceType });
+  const bookingForm = (serviceType: ServiceType): PageRequest[] => [{ kind: 'config' }, fromPrice(serviceType), ...expert];
   switch (matchPagePath(pathname)) {
     case '/expert/:id': {
       const id = expertIdOf(pathname.split('/').filter(Boolean)[1]);
-      return id ? [expertPath(id), expertReviewsPath(id)] : [];
+      return id ? [{ kind: 'expert', id }, { kind: 'expert-reviews', expertId: id }] : [];
     }
     case '/book-video':
       return bookingForm('video');
@@ -56,10 +84,10 @@ export function pageRequests(pathname: string, search: URLSearchParams): string[
     case '/book-service': {
       const type = search.get('type');
       if (type === 'video' || type === 'onsite') return bookingForm(type);
-      return [expertListPath(fromPriceSearch('video')), expertListPath(fromPriceSearch('onsite')), ...expert];
+      return [fromPrice('video'), fromPrice('onsite'), ...expert];
     }
     case '/ai-assistant':
-      return [AI_STATUS_PATH];
+      return [{ kind: 'ai-status' }];
     default:
       return [];
   }

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { matchPagePath, PAGE_PATHS } from '../../common/page-paths.js';
-import { pageRequests } from '../../common/page-requests.js';
+import { pageRequestPath, pageRequests } from '../../common/page-requests.js';
 
 /** A preload the page's own fetch picks up (same address, same credentials mode). */
 const dataPreload = (path: string) => `<link rel="preload" href="${path.replaceAll('&', '&amp;')}" as="fetch" crossorigin="use-credentials">`;
@@ -25,7 +25,7 @@ export function createPageHtml(clientDir: string): (pathname: string, search?: U
   return (pathname, search = new URLSearchParams()) => {
     const path = matchPagePath(pathname);
     const page = (path && pages.get(path)) ?? html;
-    const data = path ? pageRequests(pathname, search).map(dataPreload).join('') : '';
+    const data = path ? pageRequests(pathname, search).map((request) => dataPreload(pageRequestPath(request))).join('') : '';
     return data ? page.replace('</head>', `${data}</head>`) : page;
   };
 }

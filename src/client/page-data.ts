@@ -1,0 +1,32 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { fromPriceSearch, pageRequests, type PageRequest } from '@common/page-requests';
+import { clientConfigQueryOptions } from './lib/api/bookings';
+import { aiStatusQueryOptions } from './lib/api/ai';
+import { expertQueryOptions, expertsQueryOptions } from './lib/api/experts';
+import { expertReviewsQueryOptions } from './lib/api/reviews';
+
+function prefetch(queryClient: QueryClient, request: PageRequest): Promise<void> {
+  switch (request.kind) {
+    case 'config':
+      return queryClient.prefetchQuery(clientConfigQueryOptions());
+    case 'ai-status':
+      return queryClient.prefetchQuery(aiStatusQueryOptions());
+    case 'expert':
+      return queryClient.prefetchQuery(expertQueryOptions(request.id));
+    case 'expert-reviews':
+      return queryClient.prefetchInfiniteQuery(expertReviewsQueryOptions(Number(request.expertId)));
+    case 'from-price':
+      return queryClient.prefetchQuery(expertsQueryOptions(fromPriceSearch(request.serviceType)));
+  }
+}
+
+/**
+ * Fetches the data the page at this address asks for as it opens (the requests its HTML already
+ * preloads, so these pick up answers under way) into the query cache, for the first render to have.
+ * Rendered without it, a booking form was drawn with skeletons and drawn again as each of its three
+ * answers arrived: on a phone each redraw is a long task. Settles when all have answered or failed
+ * (a failed one is asked again by the page, which shows its error).
+ */
+export function prefetchPageData(queryClient: QueryClient, location: Pick<Location, 'pathname' | 'search'>): Promise<unknown> {
+  return Promise.all(pageRequests(location.pathname, new URLSearchParams(location.search)).map((request) => prefetch(queryClient, request)));
+}
