@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { Expert } from '../src/common/expert.js';
 import type { Booking, Slot } from '../src/common/booking.js';
 import { addDays, localDateOf } from '../src/common/zoned-time.js';
-import { DESKTOP, MOBILE, baseUrl, expectAccessible, launchBrowser, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
+import { DESKTOP, MOBILE, baseUrl, expectAccessible, launchBrowser, newPage, recordStates, signUpThroughUi, snap, uniqueEmail } from './browser.js';
 import { STRIPE_JS_STUB, startStripeAppServer, type StripeAppServer } from './stripe-server.js';
 
 let browser: Browser;
@@ -161,22 +161,13 @@ describe('a booking form opened from an expert', () => {
       { path: `/book-onsite?expertId=${expert.id}`, form: 'Onsite service booking', rate: expert.onsiteRate },
     ]) {
       const { context, page } = await newPage(browser, MOBILE);
-      await page.addInitScript(
-        ({ form, name }) => {
-          const seen: string[] = [];
-          Object.assign(window, { formStates: seen });
-          new MutationObserver(() => {
-            const element = document.querySelector(`form[aria-label="${form}"]`);
-            if (!element) return;
-            const state = element.querySelector('.animate-pulse') ? 'placeholder' : element.textContent?.includes(name) ? 'expert' : 'other';
-            if (seen.at(-1) !== state) seen.push(state);
-          }).observe(document, { subtree: true, childList: true });
-        },
-        { form, name: expert.name },
-      );
+      const states = await recordStates(page, [
+        { name: 'placeholder', selector: `form[aria-label="${form}"] .animate-pulse` },
+        { name: 'expert', selector: `form[aria-label="${form}"]`, text: expert.name },
+      ]);
       await page.goto(path);
       await page.getByRole('form', { name: form }).getByText(expert.name).first().waitFor();
-      expect(await page.evaluate(() => (window as unknown as { formStates: string[] }).formStates), path).toEqual(['expert']);
+      expect(await states(), path).toEqual(['expert']);
       await page.getByText(price(rate)).first().waitFor();
       await context.close();
     }

@@ -97,3 +97,33 @@ export function makeAdmin(email: string) {
   });
   expect(result.status, result.stderr).toBe(0);
 }
+
+/** A state a page can show: its name, and the element (containing the text, if given) that shows it. */
+export interface PageState {
+  name: string;
+  selector: string;
+  text?: string;
+}
+
+/**
+ * Records, from before the page's own scripts run, each state the page shows in turn: at every change of
+ * the document, the first of `states` whose element is there (or 'other'), repeats left out. For checking
+ * what a page's first render draws (a spinner or placeholders first, or the content at once).
+ */
+export async function recordStates(page: Page, states: PageState[]): Promise<() => Promise<string[]>> {
+  await page.addInitScript((watched: PageState[]) => {
+    const seen: string[] = [];
+    Object.assign(window, { recordedStates: seen });
+    const shown = ({ selector, text }: PageState) => {
+      const element = document.querySelector(selector);
+      return !!element && (text === undefined || !!element.textContent?.includes(text));
+    };
+    new MutationObserver(() => {
+      const state = watched.find(shown)?.name ?? 'other';
+      // The document being parsed, before the app draws anything, is no state of the page's.
+      if (seen.length === 0 && state === 'other') return;
+      if (seen.at(-1) !== state) seen.push(state);
+    }).observe(document, { subtree: true, childList: true });
+  }, states);
+  return () => page.evaluate(() => (window as unknown as { recordedStates: string[] }).recordedStates);
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { TYPING_DEBOUNCE_MS } from '../src/client/lib/use-debounced-field.js';
-import { MOBILE, baseUrl, expectAccessible, launchBrowser, newPage, snap } from './browser.js';
+import { MOBILE, baseUrl, expectAccessible, launchBrowser, newPage, recordStates, snap } from './browser.js';
 
 // Expected counts are computed from the 48 demo experts of src/server/db/seed/demo-experts.ts.
 const ALL_EXPERTS = 48;
@@ -169,6 +169,29 @@ describe('the expert listing (/experts)', () => {
     await snap(page, 'experts-filters-390');
     await expectAccessible(page);
     await context.close();
+  });
+});
+
+describe('a directory opened by its address', () => {
+  // Its first page of experts is fetched before the app's first render, with the filters of the
+  // address: drawn with placeholders first, its 24 cards came in a second commit, a long task on a phone.
+  it('draws its first page of experts in its first render, with no placeholder before them', async () => {
+    for (const { path, count } of [
+      { path: '/experts', count: 24 },
+      { path: '/video-consultation?available=true&sort=price-low', count: 24 },
+      { path: '/onsite-request?specialty=engines', count: null },
+    ]) {
+      const { context, page } = await newPage(browser, MOBILE);
+      const states = await recordStates(page, [
+        { name: 'placeholder', selector: '#main [aria-label="Loading experts"]' },
+        { name: 'experts', selector: '#main ul[aria-label="Experts"] > li' },
+      ]);
+      await page.goto(path);
+      await cards(page).first().waitFor();
+      expect(await states(), path).toEqual(['experts']);
+      if (count) expect(await cards(page).count()).toBe(count);
+      await context.close();
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { PAGE_PATHS } from '../src/common/page-paths.js';
-import { MOBILE, baseUrl, expectAccessible, launchBrowser, newPage, signUpThroughUi, snap, uniqueEmail, makeAdmin } from './browser.js';
+import { MOBILE, baseUrl, expectAccessible, launchBrowser, newPage, recordStates, signUpThroughUi, snap, uniqueEmail, makeAdmin } from './browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -157,19 +157,13 @@ describe('the shell', () => {
       { path: '/experts', heading: 'Onsite Marine Service' },
     ]) {
       const { context, page } = await newPage(browser, MOBILE);
-      await page.addInitScript(() => {
-        const seen: string[] = [];
-        Object.assign(window, { pageStates: seen });
-        new MutationObserver(() => {
-          const main = document.querySelector('#main');
-          if (!main) return;
-          const state = main.querySelector(':scope > [role=status]') ? 'spinner' : main.querySelector('h1') ? 'page' : 'empty';
-          if (seen.at(-1) !== state) seen.push(state);
-        }).observe(document, { subtree: true, childList: true });
-      });
+      const states = await recordStates(page, [
+        { name: 'spinner', selector: '#main > [role=status]' },
+        { name: 'page', selector: '#main h1' },
+      ]);
       await page.goto(path);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-      expect(await page.evaluate(() => (window as unknown as { pageStates: string[] }).pageStates), path).toEqual(['page']);
+      expect(await states(), path).toEqual(['page']);
       await context.close();
     }
   });

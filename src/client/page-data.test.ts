@@ -12,7 +12,10 @@ const PAGES = [
   '/expert/12',
   '/ai-assistant',
   '/login',
-  '/experts?q=diesel',
+  '/experts',
+  '/experts?q=diesel&specialty=engines&sort=nonsense',
+  '/onsite-request?location=FL&minRating=4',
+  '/video-consultation?available=true&sort=price-low',
 ];
 
 afterEach(() => vi.unstubAllGlobals());

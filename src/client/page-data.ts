@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { fromPriceSearch, pageRequests, type PageRequest } from '@common/page-requests';
 import { clientConfigQueryOptions } from './lib/api/bookings';
 import { aiStatusQueryOptions } from './lib/api/ai';
-import { expertQueryOptions, expertsQueryOptions } from './lib/api/experts';
+import { expertQueryOptions, expertsQueryOptions, infiniteExpertsQueryOptions } from './lib/api/experts';
 import { expertReviewsQueryOptions } from './lib/api/reviews';
 
 function prefetch(queryClient: QueryClient, request: PageRequest): Promise<void> {
@@ -17,6 +17,8 @@ function prefetch(queryClient: QueryClient, request: PageRequest): Promise<void>
       return queryClient.prefetchInfiniteQuery(expertReviewsQueryOptions(Number(request.expertId)));
     case 'from-price':
       return queryClient.prefetchQuery(expertsQueryOptions(fromPriceSearch(request.serviceType)));
+    case 'expert-pages':
+      return queryClient.prefetchInfiniteQuery(infiniteExpertsQueryOptions(request.search));
   }
 }
 
@@ -24,7 +26,9 @@ function prefetch(queryClient: QueryClient, request: PageRequest): Promise<void>
  * Fetches the data the page at this address asks for as it opens (the requests its HTML already
  * preloads, so these pick up answers under way) into the query cache, for the first render to have.
  * Rendered without it, a booking form was drawn with skeletons and drawn again as each of its three
- * answers arrived: on a phone each redraw is a long task. Settles when all have answered or failed
+ * answers arrived, and a directory drew its 24 cards in a second commit: on a phone each redraw is a
+ * long task (Lighthouse's blocking time on the directories fell by about half, though their largest
+ * paint, which now waits for the listing, came about 0.2 s later). Settles when all have answered or failed
  * (a failed one is asked again by the page, which shows its error).
  */
 export function prefetchPageData(queryClient: QueryClient, location: Pick<Location, 'pathname' | 'search'>): Promise<unknown> {

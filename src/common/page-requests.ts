@@ -1,5 +1,7 @@
 import { matchPagePath } from './page-paths.js';
 import { REVIEW_PAGE_SIZE } from './review-rules.js';
+import { EXPERT_PAGE_SIZE } from './expert-listing.js';
+import { EXPERTS_DIRECTORY, ONSITE_DIRECTORY, VIDEO_DIRECTORY, searchFromAddress, type ExpertSearch } from './directory-searches.js';
 import type { ServiceType } from './roles.js';
 
 /*
@@ -22,6 +24,9 @@ export function expertListPath(params: Record<string, SearchValue>): string {
   const text = search.toString();
   return `/api/experts${text ? `?${text}` : ''}`;
 }
+
+/** The first page of a directory's listing, as 'Load more' starts it (later pages add the cursor). */
+export const firstExpertPage = (search: ExpertSearch) => ({ ...search, limit: EXPERT_PAGE_SIZE });
 
 export const expertPath = (id: string | number) => `/api/experts/${encodeURIComponent(id)}`;
 
@@ -46,7 +51,8 @@ export type PageRequest =
   | { kind: 'ai-status' }
   | { kind: 'expert'; id: string }
   | { kind: 'expert-reviews'; expertId: string }
-  | { kind: 'from-price'; serviceType: ServiceType };
+  | { kind: 'from-price'; serviceType: ServiceType }
+  | { kind: 'expert-pages'; search: ExpertSearch };
 
 export function pageRequestPath(request: PageRequest): string {
   switch (request.kind) {
@@ -60,6 +66,8 @@ export function pageRequestPath(request: PageRequest): string {
       return expertReviewsPath(request.expertId);
     case 'from-price':
       return expertListPath(fromPriceSearch(request.serviceType));
+    case 'expert-pages':
+      return expertListPath(firstExpertPage(request.search));
   }
 }
 
@@ -88,6 +96,12 @@ export function pageRequests(pathname: string, search: URLSearchParams): PageReq
     }
     case '/ai-assistant':
       return [{ kind: 'ai-status' }];
+    case '/experts':
+      return [{ kind: 'expert-pages', search: searchFromAddress(EXPERTS_DIRECTORY, search) }];
+    case '/onsite-request':
+      return [{ kind: 'expert-pages', search: searchFromAddress(ONSITE_DIRECTORY, search) }];
+    case '/video-consultation':
+      return [{ kind: 'expert-pages', search: searchFromAddress(VIDEO_DIRECTORY, search) }];
     default:
       return [];
   }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Search, SlidersHorizontal } from 'lucide-react';
-import { EXPERT_SORTS } from '@common/expert-listing';
+import { EXPERTS_DIRECTORY } from '@common/directory-searches';
 import { PageContainer, PageHeader } from '../components/layout/page-header';
 import { Button } from '../components/ui/button';
 import { ExpertCard } from '../components/experts/expert-card';
@@ -9,23 +9,17 @@ import { FilterTextInput } from '../components/experts/filter-text-input';
 import { ListingFilters } from '../components/experts/listing-filters';
 import { ResultsBar } from '../components/experts/results-bar';
 import { formatTotal, resultsTotal } from '../components/experts/results-total';
-import { sortParam } from '../components/experts/filter-options';
 import { useInfiniteExperts } from '../lib/api/experts';
 import { useSearchParamsState } from '../lib/use-search-params-state';
 
-const DEFAULTS = { q: '', specialty: '', location: '', sort: 'rating' };
+const DEFAULTS = EXPERTS_DIRECTORY.defaults;
 const FILTERS_ID = 'expert-filters';
 
 export default function ExpertsPage() {
   const { values, setValue, clear, clears } = useSearchParamsState(DEFAULTS);
   const panelFiltered = values.specialty !== '' || values.location !== '' || values.sort !== DEFAULTS.sort;
   const [filtersOpen, setFiltersOpen] = useState(panelFiltered);
-  const query = useInfiniteExperts({
-    q: values.q || undefined,
-    specialty: values.specialty || undefined,
-    location: values.location || undefined,
-    sort: sortParam(values.sort, EXPERT_SORTS, 'rating'),
-  });
+  const query = useInfiniteExperts(EXPERTS_DIRECTORY.search(values));
   const total = resultsTotal(query.data);
 
   return (

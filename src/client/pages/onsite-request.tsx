@@ -1,6 +1,6 @@
 import { MapPin } from 'lucide-react';
 import { SPECIALTIES } from '@common/specialties';
-import type { ExpertSort } from '@common/expert-listing';
+import { ONSITE_DIRECTORY, ONSITE_SORTS } from '@common/directory-searches';
 import { PageContainer, PageHeader } from '../components/layout/page-header';
 import { DirectoryFilters } from '../components/experts/directory-filters';
 import { ExpertResults } from '../components/experts/expert-results';
@@ -10,9 +10,7 @@ import {
   ALL_SPECIALTIES,
   MIN_RATING_OPTIONS,
   minRatingOption,
-  numberParam,
   sortOptions,
-  sortParam,
 } from '../components/experts/filter-options';
 import { OnsiteExpertCard } from '../components/experts/onsite-expert-card';
 import { ResultsBar } from '../components/experts/results-bar';
@@ -20,22 +18,14 @@ import { formatTotal, resultsTotal } from '../components/experts/results-total';
 import { useInfiniteExperts } from '../lib/api/experts';
 import { useSearchParamsState } from '../lib/use-search-params-state';
 
-const DEFAULTS = { specialty: '', location: '', minRating: '', sort: 'rating' };
-const SORTS: readonly ExpertSort[] = ['rating', 'price-low', 'price-high', 'experience'];
+const DEFAULTS = ONSITE_DIRECTORY.defaults;
 const SPECIALTY_OPTIONS = [ALL_SPECIALTIES, ...SPECIALTIES];
-const SORT_OPTIONS = sortOptions(SORTS);
+const SORT_OPTIONS = sortOptions(ONSITE_SORTS);
 
 /** The onsite expert directory: experts who visit the boat and are taking bookings now. */
 export default function OnsiteRequestPage() {
   const { values, setValue, clear, clears } = useSearchParamsState(DEFAULTS);
-  const query = useInfiniteExperts({
-    serviceType: 'onsite',
-    available: true,
-    specialty: values.specialty || undefined,
-    location: values.location || undefined,
-    minRating: numberParam(values.minRating),
-    sort: sortParam(values.sort, SORTS, 'rating'),
-  });
+  const query = useInfiniteExperts(ONSITE_DIRECTORY.search(values));
   const total = resultsTotal(query.data);
 
   return (

@@ -1,6 +1,7 @@
 import { Search } from 'lucide-react';
 import { SPECIALTIES } from '@common/specialties';
 import { EXPERT_SORTS } from '@common/expert-listing';
+import { VIDEO_DIRECTORY } from '@common/directory-searches';
 import { PageContainer, PageHeader } from '../components/layout/page-header';
 import { AvailabilityToggle } from '../components/experts/availability-toggle';
 import { DirectoryFilters } from '../components/experts/directory-filters';
@@ -11,9 +12,7 @@ import {
   ALL_SPECIALTIES,
   MIN_RATING_OPTIONS,
   minRatingOption,
-  numberParam,
   sortOptions,
-  sortParam,
 } from '../components/experts/filter-options';
 import { ResultsBar } from '../components/experts/results-bar';
 import { formatTotal, resultsTotal } from '../components/experts/results-total';
@@ -21,7 +20,7 @@ import { VideoExpertCard } from '../components/experts/video-expert-card';
 import { useInfiniteExperts } from '../lib/api/experts';
 import { useSearchParamsState } from '../lib/use-search-params-state';
 
-const DEFAULTS = { q: '', specialty: '', available: '', minRating: '', sort: 'rating' };
+const DEFAULTS = VIDEO_DIRECTORY.defaults;
 const SPECIALTY_OPTIONS = [ALL_SPECIALTIES, ...SPECIALTIES];
 const SORT_OPTIONS = sortOptions(EXPERT_SORTS);
 
@@ -29,14 +28,7 @@ const SORT_OPTIONS = sortOptions(EXPERT_SORTS);
 export default function VideoConsultationPage() {
   const { values, setValue, clear, clears } = useSearchParamsState(DEFAULTS);
   const availableOnly = values.available === 'true';
-  const query = useInfiniteExperts({
-    serviceType: 'video',
-    q: values.q || undefined,
-    specialty: values.specialty || undefined,
-    available: availableOnly || undefined,
-    minRating: numberParam(values.minRating),
-    sort: sortParam(values.sort, EXPERT_SORTS, 'rating'),
-  });
+  const query = useInfiniteExperts(VIDEO_DIRECTORY.search(values));
   const total = resultsTotal(query.data);
 
   return (

@@ -37,7 +37,7 @@ describe("the app's HTML for each page", () => {
   });
 
   it('answers the plain app when the build wrote no list', () => {
-    expect(createPageHtml(clientDir)('/experts')).toBe(INDEX);
+    expect(createPageHtml(clientDir)('/expert/apply')).toBe(INDEX);
   });
 
   it("starts the API requests a page makes as it opens, by their addresses, from the page's HTML", () => {
@@ -50,6 +50,14 @@ describe("the app's HTML for each page", () => {
     ]);
     expect(preloads(pageHtml('/expert/12'))).toEqual(['/api/experts/12', '/api/experts/12/reviews?limit=5']);
     expect(preloads(pageHtml('/ai-assistant'))).toEqual(['/api/ai/status']);
+    // A directory's first page, with the filters of its address (an unknown sort reads as the default).
+    expect(preloads(pageHtml('/experts', new URLSearchParams('specialty=engines&sort=nonsense&page=3')))).toEqual([
+      '/api/experts?specialty=engines&amp;sort=rating&amp;limit=24',
+    ]);
+    expect(preloads(pageHtml('/video-consultation', new URLSearchParams('available=true&minRating=4.5')))).toEqual([
+      '/api/experts?serviceType=video&amp;available=true&amp;minRating=4.5&amp;sort=rating&amp;limit=24',
+    ]);
+    expect(preloads(pageHtml('/onsite-request'))).toEqual(['/api/experts?serviceType=onsite&amp;available=true&amp;sort=rating&amp;limit=24']);
     expect(preloads(pageHtml('/login'))).toEqual([]);
     expect(preloads(pageHtml('/no-such-page', new URLSearchParams('expertId=7')))).toEqual([]);
   });

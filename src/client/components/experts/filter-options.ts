@@ -1,4 +1,5 @@
 import type { ExpertSort } from '@common/expert-listing';
+import { numberParam } from '@common/directory-searches';
 import type { FilterOption } from './filter-select';
 
 const SORT_LABELS: Record<ExpertSort, string> = {
@@ -29,13 +30,3 @@ export function minRatingOption(value: string): string {
   return MIN_RATING_OPTIONS.find((o) => o.value !== '' && Number(o.value) === number)?.value ?? value;
 }
 
-/** A URL value as a number for the API, or undefined when empty or not a number. */
-export function numberParam(value: string): number | undefined {
-  const number = Number.parseFloat(value);
-  return Number.isFinite(number) ? number : undefined;
-}
-
-/** A URL value as a sort the API knows, else the given default. */
-export function sortParam(value: string, allowed: readonly ExpertSort[], fallback: ExpertSort): ExpertSort {
-  return (allowed as readonly string[]).includes(value) ? (value as ExpertSort) : fallback;
-}

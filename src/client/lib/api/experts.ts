@@ -1,11 +1,9 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Expert, ExpertListQuery } from '@common/expert';
-import { EXPERT_PAGE_SIZE } from '@common/expert-listing';
-import { expertListPath, expertPath } from '@common/page-requests';
+import type { ExpertSearch } from '@common/directory-searches';
+import { expertListPath, expertPath, firstExpertPage } from '@common/page-requests';
 import { ApiError, apiJson, apiRequest } from '../api-request';
 
-/** What a screen asks the listing for; paging is added by the fetcher's callers. */
-export type ExpertSearch = Partial<Omit<ExpertListQuery, 'limit' | 'offset' | 'cursor'>>;
 type ExpertPageRequest = ExpertSearch & Partial<Pick<ExpertListQuery, 'limit' | 'offset' | 'cursor'>>;
 
 export interface ExpertPage {
@@ -47,7 +45,7 @@ export const infiniteExpertsQueryOptions = (params: ExpertSearch) =>
   infiniteQueryOptions({
     queryKey: [EXPERTS_KEY, 'pages', params],
     // 'Load more' follows the server's cursor: page 40 costs what page 2 does.
-    queryFn: ({ pageParam }) => getExperts({ ...params, limit: EXPERT_PAGE_SIZE, cursor: pageParam }),
+    queryFn: ({ pageParam }) => getExperts({ ...firstExpertPage(params), cursor: pageParam }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
     // Keeps the count and cards on screen while a changed filter loads, instead of flashing skeletons.
