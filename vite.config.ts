@@ -18,7 +18,14 @@ export default defineConfig({
       // Small modules shared by pages (an icon, a card) are copied into each page's chunk rather than
       // split into chunks of their own: a page was 30 requests, one after another on a phone's network.
       preserveEntrySignatures: false,
-      output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 8000 } } },
+      output: {
+        codeSplitting: { experimentalInlineCommonChunks: { maxSize: 8000 } },
+        // V8's explicit compile hint: compile every function of the chunk while it streams in, on a
+        // background thread, instead of each on its first call on the main thread during the first
+        // render. Lighthouse mobile on the booking forms, alternated 6 rounds: blocking time 96-321 ms
+        // against 299-612 ms, performance 83-92 against 78-86; other pages unchanged.
+        postBanner: '//# allFunctionsCalledOnLoad\n',
+      },
     },
   },
   server: {
