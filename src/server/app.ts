@@ -34,7 +34,7 @@ import { createAiProvider } from './ai/create-provider.js';
 import { createPresenceTracker } from './features/experts/presence.js';
 import { createListingCache, type ListingCache } from './features/experts/listing-cache.js';
 import { expertJsonReader, loadListingPage } from './features/experts/service.js';
-import { openExpertDirectory } from './features/experts/directory/expert-directory.js';
+import { openExpertDirectory, type ExpertDirectory } from './features/experts/directory/expert-directory.js';
 import { createExpertJsonCache } from './features/experts/expert-json-cache.js';
 import { openFanout, type Fanout } from './realtime/fanout.js';
 import { registerLiveSockets } from './realtime/live-socket.js';
@@ -77,6 +77,8 @@ declare module 'fastify' {
     jobs: JobQueue;
     /** Cached expert listings; features that change experts clear it. */
     expertListings: ListingCache;
+    /** The approved experts the listing reads, held in memory and kept current by notifications. */
+    expertDirectory: ExpertDirectory;
     /** Signed-in users by session cookie for a few seconds; cleared after every change made here. */
     sessionCache: SessionCache;
     /** Live messages across the app servers of one database (LISTEN/NOTIFY; in-process on PGlite). */
@@ -199,6 +201,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     expertJson.clear();
   });
   app.addHook('onClose', () => directory.close());
+  app.decorate('expertDirectory', directory);
   const fanout = await openFanout(database, app.log);
   app.addHook('onClose', () => fanout.close());
   app.decorate('fanout', fanout);

@@ -56,6 +56,8 @@ export interface TestApp {
 export async function createTestApp(
   env: Record<string, string> = {},
   options: Partial<Omit<BuildAppOptions, 'config' | 'database'>> = {},
+  /** What the app is given in place of the database (a test holding back part of it, say). */
+  wrapDatabase: (database: DatabaseHandle) => DatabaseHandle = (database) => database,
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kb-test-'));
   const config = loadConfig({
@@ -70,7 +72,7 @@ export async function createTestApp(
   const { database, drop } = await openTestDatabase();
   await database.migrate();
   // Workers look for jobs twice a second, so a test waits little for an e-mail.
-  const app = await buildApp({ config, database, jobPollingIntervalSeconds: 0.5, ...options });
+  const app = await buildApp({ config, database: wrapDatabase(database), jobPollingIntervalSeconds: 0.5, ...options });
   await app.ready();
   return {
     app,

@@ -38,6 +38,11 @@ export interface ExpertDirectory {
    * so far. Throws when it cannot be read (the database is down): the listing answers 503.
    */
   current(): Promise<DirectoryIndex>;
+  /**
+   * Settles once the whole directory has been read for the first time. Until then every listing waits for
+   * that read (some 2 s at 100,000 experts), so the server is not ready for visitors (/readyz).
+   */
+  read(): Promise<void>;
   /** This server has just changed experts: the next `current()` waits until the directory has the change. */
   changed(): void;
   close(): Promise<void>;
@@ -69,9 +74,13 @@ export async function openExpertDirectory(database: DatabaseHandle, onUpdate: ()
     return run;
   };
 
+  let firstRead = () => {};
+  const read = new Promise<void>((resolve) => (firstRead = resolve));
+
   const readAll = async () => {
     index = await DirectoryIndex.load(approvedExpertBatches(database.db));
     lost = false;
+    firstRead();
     onUpdate();
   };
 
@@ -171,6 +180,7 @@ export async function openExpertDirectory(database: DatabaseHandle, onUpdate: ()
       if (lost || !index) await readAgain();
       return index!;
     },
+    read: () => read,
     changed() {
       changes += 1;
     },
