@@ -12,9 +12,10 @@ import './styles.css';
 
 /**
  * How long the first render waits for the signed-in user (preloaded by the page's HTML, so usually here
- * before this script), the page's own code and the data it opens with (page-data.ts). Rendered without them, the app committed the header and
- * a spinner, then the page in a second commit some 0.4 s later on a phone. Past this, it renders
- * without them, as before, rather than leave the screen blank on a slow answer.
+ * before this script), the page's own code and the data it opens with (page-data.ts). Rendered without
+ * them, the app committed the header and a spinner, then the page in a second commit some 0.4 s later on
+ * a phone. Past this, it renders without them, as before, rather than leave the screen blank on a slow
+ * answer.
  */
 const FIRST_RENDER_WAIT_MS = 1000;
 

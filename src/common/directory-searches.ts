@@ -17,7 +17,7 @@ export function numberParam(value: string): number | undefined {
 }
 
 /** A URL value as a sort the API knows, else the given default. */
-export function sortParam(value: string, allowed: readonly ExpertSort[], fallback: ExpertSort): ExpertSort {
+function sortParam(value: string, allowed: readonly ExpertSort[], fallback: ExpertSort): ExpertSort {
   return (allowed as readonly string[]).includes(value) ? (value as ExpertSort) : fallback;
 }
 
