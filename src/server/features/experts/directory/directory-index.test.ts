@@ -106,3 +106,33 @@ describe('DirectoryIndex kept up to date', () => {
     expect(directory.page(query, query).ids).toEqual([3, 4, 1, 2]);
   });
 });
+
+describe('DirectoryIndex.explain', () => {
+  const [rare, common] = SPECIALTY_VALUES;
+  const experts = Array.from({ length: 2000 }, (_, i): DirectoryExpert => ({
+    id: i + 1, nameKey: `expert ${i + 1}`, rating: 300 + (i % 200), reviewCount: i % 7, experience: i % 30,
+    videoRateCents: 4000 + i, onsiteRateCents: 9000 + i, specialty: i % 100 === 0 ? rare! : common!,
+    serviceTypes: i % 2 ? ['video'] : ['video', 'onsite'], available: i % 3 !== 0,
+    locationText: i % 4 ? 'annapolis md' : 'miami fl', certificationsKey: '',
+  }));
+  const directory = DirectoryIndex.build(experts);
+  const explain = (filters: Record<string, string>) => {
+    const query = expertListQuerySchema.parse({ limit: 24, ...filters });
+    return directory.explain(query, { ...query, matching: directory.count(query).total });
+  };
+
+  it('walks the order for the first page of a broad search', () => {
+    expect(explain({ sort: 'rating' })).toBe('live (2,000): counted; the page read by walking the rating order, skipping 0, each expert tested against the filters');
+  });
+
+  it('intersects the filters\' sets, named with their sizes, for a rare specialty deep in the order', () => {
+    expect(explain({ specialty: rare!, serviceType: 'onsite', sort: 'price-low', offset: '5' })).toBe(
+      `live, onsite (1,000) ∩ specialty ${rare} (20): counted, then the page read from the matches marked at their price-low/onsite rank, skipping 5`,
+    );
+  });
+
+  it('says when nothing can match', () => {
+    expect(explain({ q: 'zzzzqqq' })).toBe('nothing matches: a word or specialty no expert has');
+    expect(explain({ location: 'fl', minRating: '5' })).toBe('nothing matches: the count is 0');
+  });
+});

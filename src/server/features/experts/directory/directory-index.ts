@@ -42,6 +42,20 @@ interface Prepared {
 
 const NOTHING: Prepared = { matches: () => false, candidates: null, sets: () => [] };
 
+interface PagePlan {
+  prepared: Prepared;
+  name: OrderName;
+  keys: OrderKey[];
+  order: SlotOrder;
+  /** The position in the order the page starts from (after a cursor), and how many matches to skip. */
+  from: number;
+  skip: number;
+  /** The page and one more, to tell whether another follows. */
+  wanted: number;
+  /** The filters' sets to intersect; null to walk the order testing each expert with `matches`. */
+  intersect: SlotSet[] | null;
+}
+
 export interface DirectoryOptions {
   /**
    * When the number of matches is not known: candidates (the experts a search word finds) fewer than this
@@ -193,32 +207,26 @@ export class DirectoryIndex {
 
   /** One page of the matches in the query's order, after a cursor's position or from an offset. */
   page(filters: ExpertFilters, paging: Paging): DirectoryPage {
-    const prepared = this.prepare(filters);
-    // Nothing matches (a word no expert has, or a count of 0): no order to walk.
-    if (prepared === NOTHING || paging.matching === 0) return { ids: [], next: null };
-    const { matches, candidates, sets } = prepared;
-    const name = orderOf(paging);
-    const keys = ORDERS[name];
-    const wanted = paging.limit + 1;
+    const plan = this.plan(filters, paging);
+    if (!plan) return { ids: [], next: null };
+    const { order, keys, from, wanted } = plan;
+    let { skip } = plan;
     const found: number[] = [];
-    const order = this.orders.get(name)!;
-    const from = paging.after ? this.firstAfter(order, keys, paging.after) : 0;
-    let skip = paging.after ? 0 : paging.offset;
-    const filterSets = candidates ? sets() : [];
-    if (candidates && this.readsCandidates(candidates, filterSets.length, order.length - from, skip + wanted, paging.matching)) {
+    if (plan.intersect) {
       // The matches found by intersecting the filters' sets where the smallest has experts (testing each
       // candidate with `matches` was a seventh of the server's time under a varied search load), each
       // marked at its position in the order, then the marks read in ascending order: the page without
       // sorting the matches (a bit per expert, read a word of 32 at a time).
-      const rank = this.rank(name);
+      const rank = this.rank(plan.name);
       const positions = new SlotSet(order.length);
-      SlotSet.scanCommon(filterSets, (slot) => positions.add(rank[slot]!));
+      SlotSet.scanCommon(plan.intersect, (slot) => positions.add(rank[slot]!));
       positions.scan((position) => {
         if (skip > 0) skip--;
         else found.push(order.at(position));
         return found.length >= wanted;
       }, from);
     } else {
+      const { matches } = plan.prepared;
       for (let i = from; i < order.length && found.length < wanted; i++) {
         const slot = order.at(i);
         if (!matches(slot)) continue;
@@ -232,6 +240,44 @@ export class DirectoryIndex {
       ids: page.map((slot) => this.columns.numbers.id[slot]!),
       next: found.length > paging.limit && last !== undefined ? keys.map((k) => this.columns.value(last, k.field)) : null,
     };
+  }
+
+  /**
+   * How `count` and `page` answer this query, as a database's EXPLAIN says: which sets are intersected
+   * (each with its size), or which order is walked from where. For the benchmark's slowest queries.
+   */
+  explain(filters: ExpertFilters, paging: Paging): string {
+    const plan = this.plan(filters, paging);
+    if (!plan) return this.prepare(filters) === NOTHING ? 'nothing matches: a word or specialty no expert has' : 'nothing matches: the count is 0';
+    const sets = plan.prepared.sets();
+    const named = sets.map((set) => `${this.nameOf(set)} (${set.size.toLocaleString('en-US')})`).join(' ∩ ');
+    const start = paging.after ? `after the cursor (position ${plan.from.toLocaleString('en-US')})` : `skipping ${plan.skip.toLocaleString('en-US')}`;
+    return plan.intersect
+      ? `${named}: counted, then the page read from the matches marked at their ${plan.name} rank, ${start}`
+      : `${named}: counted; the page read by walking the ${plan.name} order, ${start}, each expert tested against the filters`;
+  }
+
+  /** What `page` does for this query, or null when nothing can match. */
+  private plan(filters: ExpertFilters, paging: Paging): PagePlan | null {
+    const prepared = this.prepare(filters);
+    // Nothing matches (a word no expert has, or a count of 0): no order to walk.
+    if (prepared === NOTHING || paging.matching === 0) return null;
+    const name = orderOf(paging);
+    const keys = ORDERS[name];
+    const order = this.orders.get(name)!;
+    const from = paging.after ? this.firstAfter(order, keys, paging.after) : 0;
+    const skip = paging.after ? 0 : paging.offset;
+    const wanted = paging.limit + 1;
+    const { candidates } = prepared;
+    const sets = candidates ? prepared.sets() : [];
+    const intersect = candidates && this.readsCandidates(candidates, sets.length, order.length - from, skip + wanted, paging.matching) ? sets : null;
+    return { prepared, name, keys, order, from, skip, wanted, intersect };
+  }
+
+  /** The name a recent set is kept under ('specialty engines', 'q "yamaha"'). */
+  private nameOf(set: SlotSet): string {
+    for (const [name, kept] of this.recentSets) if (kept === set) return name;
+    return 'a set';
   }
 
   /**
@@ -340,7 +386,7 @@ export class DirectoryIndex {
         ...words
           .filter((w) => w.specialties.includes(1))
           .map((w) =>
-            this.recentSet(`q+specialties:${w.word}`, () =>
+            this.recentSet(`q "${w.word}" or its specialties`, () =>
               w.specialties.reduce((found, on, code) => (on ? found.union(this.specialtySlots(code)) : found), w.slots),
             ),
           ),
@@ -350,7 +396,7 @@ export class DirectoryIndex {
 
   /** The slots whose flags (LIVE, the service types, AVAILABLE) under `mask` are `value`. */
   private flagSlots(mask: number, value: number): SlotSet {
-    return this.recentSet(`flags:${mask}:${value}`, () => {
+    return this.recentSet(flagsName(mask, value), () => {
       const slots = new SlotSet(this.slots);
       const flags = this.columns.flags;
       for (let slot = 0; slot < this.slots; slot++) if ((flags[slot]! & mask) === value) slots.add(slot);
@@ -360,7 +406,7 @@ export class DirectoryIndex {
 
   /** The slots of one specialty's experts, kept until the directory changes. */
   private specialtySlots(code: number): SlotSet {
-    return this.recentSet(`specialty:${code}`, () => {
+    return this.recentSet(`specialty ${this.columns.specialties[code]}`, () => {
       const slots = new SlotSet(this.slots);
       const specialties = this.columns.specialty;
       const flags = this.columns.flags;
@@ -371,7 +417,7 @@ export class DirectoryIndex {
 
   /** The slots of the experts rated at least `minimum` (hundredths): the head of the rating order. */
   private ratedSlots(minimum: number): SlotSet {
-    return this.recentSet(`rating:${minimum}`, () => {
+    return this.recentSet(`rating >= ${(minimum / 100).toFixed(2)}`, () => {
       const slots = new SlotSet(this.slots);
       const order = this.orders.get('rating')!;
       const ratings = this.columns.numbers.rating;
@@ -381,7 +427,7 @@ export class DirectoryIndex {
   }
 
   private recentWordSlots(tokens: TokenIndex, texts: (slot: number) => string, word: string, field: string): SlotSet {
-    return this.recentSet(`${field}:${word}`, () => this.wordSlots(tokens, texts, word));
+    return this.recentSet(`${field} "${word}"`, () => this.wordSlots(tokens, texts, word));
   }
 
   /** A set of slots kept among the recent ones until the directory changes, made on first use. */
@@ -413,6 +459,12 @@ export class DirectoryIndex {
     }
     return slots;
   }
+}
+
+/** The name of the set of slots whose flags under `mask` are `value`: 'live, onsite, available'. */
+function flagsName(mask: number, value: number): string {
+  const available = mask & AVAILABLE ? (value & AVAILABLE ? ', available' : ', not available') : '';
+  return `live${mask & VIDEO ? ', video' : ''}${mask & ONSITE ? ', onsite' : ''}${available}`;
 }
 
 /** The first i in [0, length) for which `before(i)` is false (`before` holds for a prefix). */
