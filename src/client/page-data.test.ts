@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { pageRequestPath, pageRequests } from '@common/page-requests';
 import { prefetchPageData } from './page-data';
+import { createQueryClient } from './lib/query-client';
+import { ApiError } from './lib/api-request';
+import { expertQueryOptions } from './lib/api/experts';
 
 const PAGES = [
   '/book-video?expertId=7',
@@ -18,7 +21,13 @@ const PAGES = [
   '/video-consultation?available=true&sort=price-low',
 ];
 
-afterEach(() => vi.unstubAllGlobals());
+const observers: (() => void)[] = [];
+
+afterEach(() => {
+  for (const unsubscribe of observers.splice(0)) unsubscribe();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
 describe('prefetchPageData', () => {
   // The server preloads these addresses from the page's HTML; a prefetch asking any other address
@@ -34,10 +43,40 @@ describe('prefetchPageData', () => {
     expect(asked.sort()).toEqual(pageRequests(url.pathname, url.searchParams).map(pageRequestPath).sort());
   });
 
-  it('settles when an answer fails, leaving the page to ask again and show its error', async () => {
-    vi.stubGlobal('fetch', async () => new Response('{"message":"Not found"}', { status: 404 }));
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  it('settles when an answer fails; the page mounting on a refusal just answered shows it without asking again', async () => {
+    let asked = 0;
+    vi.stubGlobal('fetch', async () => {
+      asked += 1;
+      return new Response('{"message":"Not found"}', { status: 404 });
+    });
+    const queryClient = createQueryClient();
     await prefetchPageData(queryClient, new URL('http://localhost/book-video?expertId=7'));
     expect(queryClient.getQueryState(['/api/experts', '7'])?.status).toBe('error');
+    const askedByPrefetch = asked;
+    const page = mounted(new QueryObserver(queryClient, expertQueryOptions('7')));
+    await vi.waitFor(() => expect(page.getCurrentResult().error).toBeInstanceOf(ApiError));
+    expect(page.getCurrentResult().isFetching).toBe(false);
+    expect(asked).toBe(askedByPrefetch);
+  });
+
+  it('asks again on mount when the refusal is older than a few seconds', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    let asked = 0;
+    vi.stubGlobal('fetch', async () => {
+      asked += 1;
+      return new Response('{"message":"Not found"}', { status: 404 });
+    });
+    const queryClient = createQueryClient();
+    await prefetchPageData(queryClient, new URL('http://localhost/expert/7'));
+    const askedByPrefetch = asked;
+    vi.setSystemTime(Date.now() + 6_000);
+    mounted(new QueryObserver(queryClient, expertQueryOptions('7')));
+    await vi.waitFor(() => expect(asked).toBe(askedByPrefetch + 1));
   });
 });
+
+/** A page's query observed, as useQuery observes it on mount. */
+function mounted<O extends { subscribe(listener: () => void): () => void }>(observer: O): O {
+  observers.push(observer.subscribe(() => {}));
+  return observer;
+}

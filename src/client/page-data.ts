@@ -29,7 +29,8 @@ function prefetch(queryClient: QueryClient, request: PageRequest): Promise<void>
  * answers arrived, and a directory drew its 24 cards in a second commit: on a phone each redraw is a
  * long task (Lighthouse's blocking time on the directories fell by about half, though their largest
  * paint, which now waits for the listing, came about 0.2 s later). Settles when all have answered or
- * failed (a failed one is asked again by the page, which shows its error).
+ * failed: the page asks a failed one again and shows its error, unless it was a refusal a moment ago
+ * (query-client.ts), which it shows as it is.
  */
 export function prefetchPageData(queryClient: QueryClient, location: Pick<Location, 'pathname' | 'search'>): Promise<unknown> {
   return Promise.all(pageRequests(location.pathname, new URLSearchParams(location.search)).map((request) => prefetch(queryClient, request)));
