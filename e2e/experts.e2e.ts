@@ -266,11 +266,17 @@ describe('the expert profile (/expert/:id)', () => {
 
   it('shows Expert Not Found for an unknown and for a non-numeric id', async () => {
     const { context, page } = await newPage(browser);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/experts/')) asked.push(new URL(request.url()).pathname);
+    });
     for (const path of ['/expert/99999', '/expert/abc']) {
       await page.goto(path);
       await page.getByRole('heading', { name: 'Expert Not Found' }).waitFor();
       await page.getByText("The expert profile you're looking for doesn't exist.").waitFor();
     }
+    // The first render's prefetch was told 404; the page mounting on it shows that, not asking again.
+    expect(asked.filter((path) => path === '/api/experts/99999')).toHaveLength(1);
     await snap(page, 'expert-not-found-1280');
     await expectAccessible(page);
     await page.setViewportSize(MOBILE);
