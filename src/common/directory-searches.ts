@@ -68,7 +68,6 @@ export const VIDEO_DIRECTORY: Directory<'q' | 'specialty' | 'available' | 'minRa
 
 /** A directory's search for the filters in this query string. */
 export function searchFromAddress<K extends string>(directory: Directory<K>, search: URLSearchParams): ExpertSearch {
-  const values = { ...directory.defaults } as Record<K, string>;
-  for (const key of Object.keys(values) as K[]) values[key] = search.get(key) ?? directory.defaults[key];
-  return directory.search(values);
+  const keys = Object.keys(directory.defaults) as K[];
+  return directory.search(Object.fromEntries(keys.map((key) => [key, search.get(key) ?? directory.defaults[key]])) as Record<K, string>);
 }
