@@ -185,7 +185,7 @@ export class DirectoryIndex {
     }
     this.text.remove(slot, textTokens(this.columns.searchText(slot)));
     this.place.remove(slot, textTokens(this.columns.locationText[slot]!));
-    this.columns.flags[slot] = 0;
+    this.columns.clear(slot);
     this.slotOf.delete(id);
     this.freeSlots.push(slot);
     this.changed();

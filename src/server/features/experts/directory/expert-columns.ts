@@ -42,8 +42,8 @@ export class ExpertColumns {
   readonly nameKey: string[] = [];
   readonly locationText: string[] = [];
   readonly certificationsKey: string[] = [];
-  /** One copy of each place and list of certifications: many experts share them. */
-  private readonly shared = new Map<string, string>();
+  /** One copy of each place and list of certifications (many experts share them), and how many slots hold it. */
+  private readonly shared = new Map<string, { text: string; holders: number }>();
   /** Specialty values by code, and codes by value. */
   readonly specialties: string[] = [];
   private readonly specialtyCodes = new Map<string, number>();
@@ -87,15 +87,33 @@ export class ExpertColumns {
     });
   }
 
-  /**
-   * The copy of a text already kept, or this one from now on. Texts no expert has any longer stay until
-   * the directory is next read whole: a few edits' worth.
-   */
+  /** The slot holds no expert from now on; texts no other slot holds are let go. */
+  clear(slot: number): void {
+    this.flags[slot] = 0;
+    this.release(this.locationText[slot]!);
+    this.release(this.certificationsKey[slot]!);
+  }
+
+  /** How many distinct places and lists of certifications are kept. */
+  get sharedTexts(): number {
+    return this.shared.size;
+  }
+
+  /** The copy of a text already kept, or this one from now on. */
   private share(text: string): string {
     const kept = this.shared.get(text);
-    if (kept !== undefined) return kept;
-    this.shared.set(text, text);
+    if (kept) {
+      kept.holders += 1;
+      return kept.text;
+    }
+    this.shared.set(text, { text, holders: 1 });
     return text;
+  }
+
+  private release(text: string): void {
+    const kept = this.shared.get(text)!;
+    kept.holders -= 1;
+    if (kept.holders === 0) this.shared.delete(text);
   }
 
   /** The code of a specialty value; -1 for one no expert has (it matches nobody). */
