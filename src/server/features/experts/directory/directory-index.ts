@@ -58,8 +58,9 @@ interface PagePlan {
 
 export interface DirectoryOptions {
   /**
-   * When the number of matches is not known: candidates (the experts a search word finds) fewer than this
-   * share of the directory are sorted by rank; more are walked in the order, where the first page is
+   * When the number of matches is not known (the server always passes it; tests and callers without a
+   * count do not): candidates (the smallest filter's set) fewer than this share of the directory are
+   * intersected and read at their rank; more are found by walking the order, where the first page is
    * reached after a few rows.
    */
   sparseShare: number;
