@@ -74,6 +74,20 @@ describe('GET /api/experts/{id}/slots', () => {
     expect(onsite.map((s: { time: string }) => s.time)).toEqual(['8:00 AM', '1:00 PM', '2:00 PM', '3:00 PM']);
   });
 
+  // The slots read the expert's bookings around the date in one query, before the zone is applied: the
+  // bookings of the expert's own local day must all be in it, however far the zone is from UTC.
+  it.each(['Pacific/Kiritimati', 'Pacific/Pago_Pago'])('leaves out the booked times of the local day and only those, in %s', async (timeZone) => {
+    const far = await insertExpert(t.database.db, { name: `Far ${timeZone}`, instantBooking: true, timeZone });
+    const day = (n: number) => daysAhead(22 + n, timeZone);
+    await book(owner, videoBooking(far.id, day(0), '9:00 AM'));
+    await book(owner, videoBooking(far.id, day(1), SLOT_TIMES.video.at(-1)!));
+    const times = async (n: number) => ((await get(null, `/api/experts/${far.id}/slots?type=video&date=${day(n)}`)).json() as { time: string }[]).map((s) => s.time);
+    expect(await times(-1)).toEqual(SLOT_TIMES.video);
+    expect(await times(0)).toEqual(SLOT_TIMES.video.filter((time) => time !== '9:00 AM'));
+    expect(await times(1)).toEqual(SLOT_TIMES.video.slice(0, -1));
+    expect(await times(2)).toEqual(SLOT_TIMES.video);
+  });
+
   it('offers nothing in the past or for a service the expert does not give', async () => {
     expect((await get(null, `/api/experts/${instant.id}/slots?type=video&date=${daysAhead(-1)}`)).json()).toEqual([]);
     expect((await get(null, `/api/experts/${videoOnly.id}/slots?type=onsite&date=${daysAhead(5)}`)).json()).toEqual([]);

@@ -14,8 +14,7 @@ import type { BookingDeps } from './booking-deps.js';
 import { notify } from './booking-notices.js';
 import { syncReminders } from './booking-reminders.js';
 import { attachConversation, copyOwnConversation } from '../ai-handoff/attached-conversation.js';
-
-const EXPERT_NOT_FOUND = 'Expert not found';
+import { EXPERT_NOT_FOUND } from '../experts/service.js';
 
 /** The expert to book, or why not: unknown or not approved is 404; not offering the service or away is 409. */
 export async function loadBookableExpert(db: Database, expertId: number, serviceType: CreateBooking['serviceType']) {

@@ -14,8 +14,7 @@ import {
 } from '../../../common/booking.js';
 import { requireUser } from '../../auth/guards.js';
 import { AppError } from '../../core/app-error.js';
-import { getExpert } from '../experts/service.js';
-import { freeSlots } from './slots.js';
+import { freeSlotsReader } from './slots.js';
 import { createBooking } from './create-booking.js';
 import { rescheduleBooking, transitionBooking } from './change-booking.js';
 import { getBookingDetail, listConsultations, listOwnBookings } from './read-bookings.js';
@@ -26,6 +25,8 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
 
 export const bookingRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps }> = async (app, { deps }) => {
+  const freeSlots = freeSlotsReader(app.db);
+
   app.get(
     '/api/experts/:id/slots',
     {
@@ -38,10 +39,8 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps }> = async
       },
     },
     async (request) => {
-      const expert = await getExpert(app.db, request.params.id);
       const { type, date, hours } = request.query;
-      if (!expert.serviceTypes.includes(type) || !expert.available) return [];
-      return freeSlots(app.db, expert, type, date, hours, deps.now());
+      return freeSlots(request.params.id, type, date, hours, deps.now());
     },
   );
 

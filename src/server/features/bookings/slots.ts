@@ -1,6 +1,6 @@
-import { and, eq, gt, inArray, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { bookings } from '../../db/schema.js';
+import { bookings, expertWorkingHours, experts } from '../../db/schema.js';
 import type { Slot } from '../../../common/booking.js';
 import type { ServiceType } from '../../../common/roles.js';
 import { LIVE_STATUSES } from '../../../common/booking-status.js';
@@ -13,7 +13,10 @@ import {
 } from '../../../common/booking-rules.js';
 import { addDays, formatClockTime, localDateOf, parseClockTime, zonedTimeToInstant } from '../../../common/zoned-time.js';
 import { AppError } from '../../core/app-error.js';
-import { workingRangesOn } from './working-time.js';
+import { EXPERT_NOT_FOUND, expertIdOf } from '../experts/service.js';
+import { weekdayOf, workingHoursOn, workingRangesOn } from './working-time.js';
+
+const DAY_MS = 24 * 60 * 60_000;
 
 export const TIME_TAKEN = 'That time was just booked. Please choose another time.';
 
@@ -48,6 +51,11 @@ function withinHorizon(expert: SlotExpert, localDate: string, now: Date): boolea
   return localDate >= today && localDate <= addDays(today, BOOKING_HORIZON_DAYS);
 }
 
+/** The condition on bookings that are the expert's live bookings overlapping [from, to). */
+function liveBookingsOverlapping(expertId: SQLWrapper | number, from: SQLWrapper | Date, to: SQLWrapper | Date): SQL {
+  return and(eq(bookings.expertId, expertId), inArray(bookings.status, [...LIVE_STATUSES]), lt(bookings.startsAt, to), gt(bookings.endsAt, from))!;
+}
+
 /** Live bookings of the expert that touch the local date (optionally leaving one booking out). */
 async function busyRanges(db: Database, expert: SlotExpert, localDate: string, exceptBookingId?: string) {
   const dayStart = zonedTimeToInstant(localDate, 0, expert.timeZone);
@@ -55,38 +63,52 @@ async function busyRanges(db: Database, expert: SlotExpert, localDate: string, e
   return db
     .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt })
     .from(bookings)
-    .where(
-      and(
-        eq(bookings.expertId, expert.id),
-        inArray(bookings.status, [...LIVE_STATUSES]),
-        lt(bookings.startsAt, dayEnd),
-        gt(bookings.endsAt, dayStart),
-        ...(exceptBookingId ? [ne(bookings.id, exceptBookingId)] : []),
-      ),
-    );
+    .where(and(liveBookingsOverlapping(expert.id, dayStart, dayEnd), ...(exceptBookingId ? [ne(bookings.id, exceptBookingId)] : [])));
 }
 
 const overlaps = (a: { start: Date; end: Date }, b: { startsAt: Date; endsAt: Date }) =>
   a.start.getTime() < b.endsAt.getTime() && b.startsAt.getTime() < a.end.getTime();
 
-/** The expert's free start times on a local date: not past, not overlapping a live booking. */
-export async function freeSlots(
-  db: Database,
-  expert: SlotExpert,
-  type: ServiceType,
-  localDate: string,
-  hours: number,
-  now: Date,
-  exceptBookingId?: string,
-): Promise<Slot[]> {
-  if (!withinHorizon(expert, localDate, now)) return [];
-  const ranges = await workingRangesOn(db, expert.id, type, localDate);
-  const candidates = candidateStarts(expert, type, localDate, hours, ranges).filter((c) => c.start.getTime() > now.getTime());
-  if (candidates.length === 0) return [];
-  const busy = await busyRanges(db, expert, localDate, exceptBookingId);
-  return candidates
-    .filter((candidate) => !busy.some((range) => overlaps(candidate, range)))
-    .map((candidate) => ({ time: candidate.time, start: candidate.start.toISOString() }));
+/**
+ * Every zone's local midnight falls within 15 hours of the date's midnight in UTC (offsets run from -12 to
+ * +14 hours): bookings overlapping the UTC day widened by this much on both sides include every booking
+ * overlapping the local day, whatever the zone.
+ */
+const ANY_ZONE_MS = 15 * 60 * 60_000;
+
+/**
+ * The free start times of an expert's local date (`GET /api/experts/:id/slots`), read in one round trip
+ * by a statement prepared once: the expert, their working ranges that day and their live bookings near
+ * it. Building three queries a request with the query builder and sending each was most of the route's
+ * time under load. An unknown or unapproved expert is a 404; one not offering the service or away has no
+ * free times.
+ */
+export function freeSlotsReader(db: Database) {
+  const placeholder = sql.placeholder;
+  const ranges = sql<[number, number][]>`(select coalesce(json_agg(json_build_array(${expertWorkingHours.startMinute}, ${expertWorkingHours.endMinute}) order by ${expertWorkingHours.startMinute}), '[]'::json) from ${expertWorkingHours} where ${workingHoursOn(db, experts.id, placeholder('type'), placeholder('weekday'), sql`${placeholder('date')}::date`)})`;
+  const busy = sql<[number, number][]>`(select coalesce(json_agg(json_build_array(extract(epoch from ${bookings.startsAt}) * 1000, extract(epoch from ${bookings.endsAt}) * 1000)), '[]'::json) from ${bookings} where ${liveBookingsOverlapping(experts.id, sql`${placeholder('from')}::timestamptz`, sql`${placeholder('to')}::timestamptz`)})`;
+  const query = db
+    .select({ id: experts.id, timeZone: experts.timeZone, onsiteMinimumHours: experts.onsiteMinimumHours, serviceTypes: experts.serviceTypes, available: experts.available, ranges, busy })
+    .from(experts)
+    .where(and(eq(experts.id, placeholder('id')), eq(experts.status, 'approved')))
+    .prepare('expert_day_slots');
+  return async (rawId: string, type: ServiceType, localDate: string, hours: number, now: Date): Promise<Slot[]> => {
+    const utcMidnight = Date.parse(`${localDate}T00:00:00Z`);
+    const [day] = await query.execute({
+      id: expertIdOf(rawId),
+      type,
+      weekday: weekdayOf(localDate),
+      date: localDate,
+      from: new Date(utcMidnight - ANY_ZONE_MS).toISOString(),
+      to: new Date(utcMidnight + DAY_MS + ANY_ZONE_MS).toISOString(),
+    });
+    if (!day) throw new AppError('NOT_FOUND', EXPERT_NOT_FOUND);
+    if (!day.serviceTypes.includes(type) || !day.available || !withinHorizon(day, localDate, now)) return [];
+    return candidateStarts(day, type, localDate, hours, day.ranges.map(([start, end]) => ({ start, end })))
+      .filter((candidate) => candidate.start.getTime() > now.getTime())
+      .filter((candidate) => !day.busy.some(([start, end]) => candidate.start.getTime() < end && start < candidate.end.getTime()))
+      .map((candidate) => ({ time: candidate.time, start: candidate.start.toISOString() }));
+  };
 }
 
 /**

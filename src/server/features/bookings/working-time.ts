@@ -1,4 +1,4 @@
-import { and, asc, eq, notExists } from 'drizzle-orm';
+import { and, asc, eq, notExists, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { expertDaysOff, expertWorkingHours } from '../../db/schema.js';
 import type { ServiceType } from '../../../common/roles.js';
@@ -10,24 +10,30 @@ export function weekdayOf(localDate: string): number {
 }
 
 /**
- * The expert's working ranges for a service on a local date (minutes after local midnight), from their
- * weekly hours; none on a day off. One query: every slot lookup and every booking asks it.
+ * The condition on expert_working_hours rows that are the expert's hours for a service on a local date:
+ * their weekday's rows, none on a day off. `expertId` may be a column (a correlated subquery).
  */
-export function workingRangesOn(db: Database, expertId: number, serviceType: ServiceType, localDate: string): Promise<MinuteRange[]> {
+export function workingHoursOn(db: Database, expertId: SQLWrapper | number, serviceType: SQLWrapper | ServiceType, weekday: SQLWrapper | number, localDate: SQLWrapper | string): SQL {
   const dayOff = db
     .select({ date: expertDaysOff.date })
     .from(expertDaysOff)
     .where(and(eq(expertDaysOff.expertId, expertId), eq(expertDaysOff.date, localDate)));
+  return and(
+    eq(expertWorkingHours.expertId, expertId),
+    eq(expertWorkingHours.serviceType, serviceType),
+    eq(expertWorkingHours.weekday, weekday),
+    notExists(dayOff),
+  )!;
+}
+
+/**
+ * The expert's working ranges for a service on a local date (minutes after local midnight), from their
+ * weekly hours; none on a day off. One query: every booking asks it.
+ */
+export function workingRangesOn(db: Database, expertId: number, serviceType: ServiceType, localDate: string): Promise<MinuteRange[]> {
   return db
     .select({ start: expertWorkingHours.startMinute, end: expertWorkingHours.endMinute })
     .from(expertWorkingHours)
-    .where(
-      and(
-        eq(expertWorkingHours.expertId, expertId),
-        eq(expertWorkingHours.serviceType, serviceType),
-        eq(expertWorkingHours.weekday, weekdayOf(localDate)),
-        notExists(dayOff),
-      ),
-    )
+    .where(workingHoursOn(db, expertId, serviceType, weekdayOf(localDate), localDate))
     .orderBy(asc(expertWorkingHours.startMinute));
 }

@@ -113,15 +113,20 @@ function jsonArray(items: (Buffer | string)[]): Buffer {
   return body;
 }
 
-const EXPERT_NOT_FOUND = 'Expert not found';
+export const EXPERT_NOT_FOUND = 'Expert not found';
+
+/** The expert id of an address; a malformed one is a 404, as an unknown expert is. */
+export function expertIdOf(rawId: string): number {
+  if (!/^\d{1,9}$/.test(rawId)) throw new AppError('NOT_FOUND', EXPERT_NOT_FOUND);
+  return Number(rawId);
+}
 
 /** One approved expert; anything else (unknown, malformed, pending, suspended) is 404 alike. */
 export async function getExpert(db: Database, rawId: string): Promise<Expert> {
-  if (!/^\d{1,9}$/.test(rawId)) throw new AppError('NOT_FOUND', EXPERT_NOT_FOUND);
   const [row] = await db
     .select(expertColumns)
     .from(experts)
-    .where(and(eq(experts.id, Number(rawId)), eq(experts.status, 'approved')));
+    .where(and(eq(experts.id, expertIdOf(rawId)), eq(experts.status, 'approved')));
   if (!row) throw new AppError('NOT_FOUND', EXPERT_NOT_FOUND);
   return toExpert(row);
 }
