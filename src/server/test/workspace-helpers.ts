@@ -13,6 +13,9 @@ export async function signUpExpert(t: TestApp, overrides: Partial<typeof experts
   const user = await signUp(t.app);
   await t.database.db.update(users).set({ role: 'expert' }).where(eq(users.id, user.id));
   const expert = await insertExpert(t.database.db, { userId: user.id, instantBooking: false, ...overrides });
+  // Written past the app, the expert reaches its directory by notification, a moment later: the app's next
+  // listing waits for it, as it does after the app's own changes (a test listing at once failed under load).
+  t.app.expertDirectory.changed();
   return { ...user, expertId: expert.id };
 }
 

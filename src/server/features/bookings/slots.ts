@@ -85,14 +85,30 @@ const ANY_ZONE_MS = 15 * 60 * 60_000;
  */
 export function freeSlotsReader(db: Database) {
   const placeholder = sql.placeholder;
-  const ranges = sql<[number, number][]>`(select coalesce(json_agg(json_build_array(${expertWorkingHours.startMinute}, ${expertWorkingHours.endMinute}) order by ${expertWorkingHours.startMinute}), '[]'::json) from ${expertWorkingHours} where ${workingHoursOn(db, experts.id, placeholder('type'), placeholder('weekday'), sql`${placeholder('date')}::date`)})`;
-  const busy = sql<[number, number][]>`(select coalesce(json_agg(json_build_array(extract(epoch from ${bookings.startsAt}) * 1000, extract(epoch from ${bookings.endsAt}) * 1000)), '[]'::json) from ${bookings} where ${liveBookingsOverlapping(experts.id, sql`${placeholder('from')}::timestamptz`, sql`${placeholder('to')}::timestamptz`)})`;
+  const hours = expertWorkingHours;
+  const workingThatDay = workingHoursOn(db, experts.id, placeholder('type'), placeholder('weekday'), sql`${placeholder('date')}::date`);
+  const ranges = sql<[number, number][]>`(
+    select coalesce(json_agg(json_build_array(${hours.startMinute}, ${hours.endMinute}) order by ${hours.startMinute}), '[]'::json)
+    from ${hours} where ${workingThatDay})`;
+  const bookedNearby = liveBookingsOverlapping(experts.id, sql`${placeholder('from')}::timestamptz`, sql`${placeholder('to')}::timestamptz`);
+  // Instants as epoch milliseconds: JSON has no timestamps.
+  const busy = sql<[number, number][]>`(
+    select coalesce(json_agg(json_build_array(extract(epoch from ${bookings.startsAt}) * 1000, extract(epoch from ${bookings.endsAt}) * 1000)), '[]'::json)
+    from ${bookings} where ${bookedNearby})`;
   const query = db
-    .select({ id: experts.id, timeZone: experts.timeZone, onsiteMinimumHours: experts.onsiteMinimumHours, serviceTypes: experts.serviceTypes, available: experts.available, ranges, busy })
+    .select({
+      id: experts.id,
+      timeZone: experts.timeZone,
+      onsiteMinimumHours: experts.onsiteMinimumHours,
+      serviceTypes: experts.serviceTypes,
+      available: experts.available,
+      ranges,
+      busy,
+    })
     .from(experts)
     .where(and(eq(experts.id, placeholder('id')), eq(experts.status, 'approved')))
     .prepare('expert_day_slots');
-  return async (rawId: string, type: ServiceType, localDate: string, hours: number, now: Date): Promise<Slot[]> => {
+  return async (rawId: string, type: ServiceType, localDate: string, estimatedHours: number, now: Date): Promise<Slot[]> => {
     const utcMidnight = Date.parse(`${localDate}T00:00:00Z`);
     const [day] = await query.execute({
       id: expertIdOf(rawId),
@@ -104,7 +120,7 @@ export function freeSlotsReader(db: Database) {
     });
     if (!day) throw new AppError('NOT_FOUND', EXPERT_NOT_FOUND);
     if (!day.serviceTypes.includes(type) || !day.available || !withinHorizon(day, localDate, now)) return [];
-    return candidateStarts(day, type, localDate, hours, day.ranges.map(([start, end]) => ({ start, end })))
+    return candidateStarts(day, type, localDate, estimatedHours, day.ranges.map(([start, end]) => ({ start, end })))
       .filter((candidate) => candidate.start.getTime() > now.getTime())
       .filter((candidate) => !day.busy.some(([start, end]) => candidate.start.getTime() < end && start < candidate.end.getTime()))
       .map((candidate) => ({ time: candidate.time, start: candidate.start.toISOString() }));
