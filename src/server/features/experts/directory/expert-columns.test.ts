@@ -26,5 +26,6 @@ describe('ExpertColumns shared texts', () => {
     columns.clear(0);
     expect(columns.sharedTexts).toBe(2);
     expect(columns.flags[0]! & LIVE).toBe(0);
+    expect([columns.nameKey[0], columns.locationText[0], columns.certificationsKey[0]]).toEqual(['', '', '']);
   });
 });

@@ -87,11 +87,12 @@ export class ExpertColumns {
     });
   }
 
-  /** The slot holds no expert from now on; texts no other slot holds are let go. */
+  /** The slot holds no expert from now on; its texts are let go (shared ones once no other slot holds them). */
   clear(slot: number): void {
     this.flags[slot] = 0;
     this.release(this.locationText[slot]!);
     this.release(this.certificationsKey[slot]!);
+    this.nameKey[slot] = this.locationText[slot] = this.certificationsKey[slot] = '';
   }
 
   /** How many distinct places and lists of certifications are kept. */
