@@ -66,8 +66,8 @@ async function busyRanges(db: Database, expert: SlotExpert, localDate: string, e
     .where(and(liveBookingsOverlapping(expert.id, dayStart, dayEnd), ...(exceptBookingId ? [ne(bookings.id, exceptBookingId)] : [])));
 }
 
-const overlaps = (a: { start: Date; end: Date }, b: { startsAt: Date; endsAt: Date }) =>
-  a.start.getTime() < b.endsAt.getTime() && b.startsAt.getTime() < a.end.getTime();
+/** Whether a candidate overlaps the booking from `startMs` to `endMs`. */
+const overlaps = (a: Candidate, startMs: number, endMs: number) => a.start.getTime() < endMs && startMs < a.end.getTime();
 
 /**
  * Every zone's local midnight falls within 15 hours of the date's midnight in UTC (offsets run from -12 to
@@ -85,11 +85,11 @@ const ANY_ZONE_MS = 15 * 60 * 60_000;
  */
 export function freeSlotsReader(db: Database) {
   const placeholder = sql.placeholder;
-  const hours = expertWorkingHours;
+  const working = expertWorkingHours;
   const workingThatDay = workingHoursOn(db, experts.id, placeholder('type'), placeholder('weekday'), sql`${placeholder('date')}::date`);
   const ranges = sql<[number, number][]>`(
-    select coalesce(json_agg(json_build_array(${hours.startMinute}, ${hours.endMinute}) order by ${hours.startMinute}), '[]'::json)
-    from ${hours} where ${workingThatDay})`;
+    select coalesce(json_agg(json_build_array(${working.startMinute}, ${working.endMinute}) order by ${working.startMinute}), '[]'::json)
+    from ${working} where ${workingThatDay})`;
   const bookedNearby = liveBookingsOverlapping(experts.id, sql`${placeholder('from')}::timestamptz`, sql`${placeholder('to')}::timestamptz`);
   // Instants as epoch milliseconds: JSON has no timestamps.
   const busy = sql<[number, number][]>`(
@@ -122,7 +122,7 @@ export function freeSlotsReader(db: Database) {
     if (!day.serviceTypes.includes(type) || !day.available || !withinHorizon(day, localDate, now)) return [];
     return candidateStarts(day, type, localDate, estimatedHours, day.ranges.map(([start, end]) => ({ start, end })))
       .filter((candidate) => candidate.start.getTime() > now.getTime())
-      .filter((candidate) => !day.busy.some(([start, end]) => candidate.start.getTime() < end && start < candidate.end.getTime()))
+      .filter((candidate) => !day.busy.some(([start, end]) => overlaps(candidate, start, end)))
       .map((candidate) => ({ time: candidate.time, start: candidate.start.toISOString() }));
   };
 }
@@ -159,6 +159,6 @@ export async function resolveSlot(
     throw new AppError('BAD_REQUEST', message, { scheduledDate: message });
   }
   const busy = await busyRanges(db, expert, localDate, exceptBookingId);
-  if (busy.some((range) => overlaps(candidate, range))) throw new AppError('CONFLICT', TIME_TAKEN);
+  if (busy.some((range) => overlaps(candidate, range.startsAt.getTime(), range.endsAt.getTime()))) throw new AppError('CONFLICT', TIME_TAKEN);
   return candidate;
 }
