@@ -267,6 +267,36 @@ export const aiSettings = pgTable('ai_settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** A pending change waits for its link; a newer request replaces it; following the link applies it. */
+export const EMAIL_CHANGE_STATUSES = ['pending', 'replaced', 'applied'] as const;
+
+/**
+ * A user's request to change their e-mail address, applied when the link sent to the new address is
+ * followed (docs/ARCHITECTURE.md, Accounts). Only the token's hash is kept, so the table holds no usable link.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** A digest of the password hash when asked: a password changed since then voids the request. */
+    passwordStamp: text('password_stamp').notNull(),
+    status: text('status', { enum: EMAIL_CHANGE_STATUSES }).notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('email_changes_one_pending_idx').on(t.userId).where(sql`${t.status} = 'pending'`),
+    index('email_changes_user_idx').on(t.userId),
+    oneOf('email_changes', t.status, EMAIL_CHANGE_STATUSES),
+  ],
+);
+
 /** Fixed-window request counters for our own rate limits, shared by every app server. */
 export const requestLimits = pgTable('request_limits', {
   key: text('key').primaryKey(),
