@@ -12,6 +12,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import * as schema from './schema.js';
 import { pgliteStartParams } from './pglite-settings.js';
 import { ensurePgliteDataDir } from './pglite-data-dir.js';
+import { DatabaseConnectError } from './database-error.js';
 import { listenOnPglite, listenOnPostgres, type Listener, type NotificationHandlers } from './notifications.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -102,11 +103,32 @@ function runTransactionsOn(pool: pg.Pool): TransactionRunner {
   };
 }
 
+type ConnectCallback = (error: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
+
+/**
+ * A pool whose failures to hand out a connection are all `DatabaseConnectError`s, whatever the driver
+ * said: no query ran, so the caller hears 503, not a defect. PostgreSQL's reasons come with codes of every
+ * class (55000 for a database that does not accept connections, 28P01 for a password no longer accepted),
+ * so the place it failed decides, not the code. pg-pool's own `query()` connects through this too.
+ */
+class ConnectionPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
+    if (!callback) {
+      return super.connect().catch((error: unknown) => {
+        throw new DatabaseConnectError(error);
+      });
+    }
+    super.connect((error, client, done) => callback(error && new DatabaseConnectError(error), client, done));
+  }
+}
+
 /** Any number for the advisory lock that serialises migrations between app servers starting together. */
 const MIGRATION_LOCK_KEY = 7_264_431_001;
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({
+  const pool = new ConnectionPool({
     connectionString: url,
     max: 10,
     // While PostgreSQL cannot be reached a request waits at most this long for a connection, then fails

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../core/app-error.js';
-import { toAppError } from './database-error.js';
+import { DatabaseConnectError, toAppError } from './database-error.js';
 
 /** drizzle wraps the driver's error in its own, keeping it as `cause`. */
 const wrapped = (cause: object) => Object.assign(new Error('Failed query: insert ...'), { cause });
@@ -42,6 +42,10 @@ describe('database errors', () => {
       ['pg-pool: ended', new Error('Cannot use a pool after calling end on the pool')],
       ['pg: client broken', new Error('Client has encountered a connection error and is not queryable')],
       ['PGlite closed', new Error('PGlite is closed')],
+      // Any failure to get a connection, whatever its code: the database refusing connections (55000), a
+      // password no longer accepted (28P01); Better Auth and drizzle wrap it as they wrap the others.
+      ['connect: database not accepting connections', wrapped(new DatabaseConnectError(pgFatal('55000', 'database "kb" is not currently accepting connections')))],
+      ['connect: password refused', new DatabaseConnectError(pgFatal('28P01', 'password authentication failed for user "kb"'))],
       // Node's dual-stack connect (localhost is ::1 and 127.0.0.1): one error per address, no code of its own.
       ['dual-stack', wrapped(new AggregateError([nodeError('ECONNREFUSED', 'connect ECONNREFUSED ::1:5432'), nodeError('ECONNREFUSED')], ''))],
       // Better Auth's session lookup: its own APIError around drizzle's error around the driver's.
@@ -70,6 +74,8 @@ describe('database errors', () => {
     // A query cancelled by statement_timeout (57014) or a wrong password (28P01) is not an outage.
     expect(toAppError(wrapped({ code: '57014' }))).not.toBeInstanceOf(AppError);
     expect(toAppError(wrapped({ code: '28P01' }))).not.toBeInstanceOf(AppError);
+    // 55000 from a query (an object in the wrong state) is not an outage either; from a connect it is.
+    expect(toAppError(wrapped({ code: '55000' }))).not.toBeInstanceOf(AppError);
     expect(toAppError(wrapped({ code: '2201B', message: 'invalid regular expression: parentheses () not balanced' }))).not.toBeInstanceOf(AppError);
   });
 });

@@ -36,6 +36,18 @@ const UNAVAILABLE_NODE_CODES = new Set([
 const UNAVAILABLE_MESSAGE =
   /PGlite is closed|Cannot use a pool after calling end|Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|Query read timeout|database is closed/i;
 
+/**
+ * A failure to get a connection at all (refused, timed out, the database refusing connections, too many
+ * clients, a password no longer accepted): whatever its code, no query ran, so the service is unavailable
+ * rather than at fault. The pool raises it (see client.ts) with the driver's error as `cause`.
+ */
+export class DatabaseConnectError extends Error {
+  constructor(cause: unknown) {
+    super(`could not get a database connection: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'DatabaseConnectError';
+  }
+}
+
 interface PgErrorLike {
   code?: unknown;
   constraint?: string;
@@ -65,7 +77,9 @@ function chainOf(error: unknown): PgErrorLike[] {
 
 /** True when the error says the database cannot be reached or has gone away (not a fault of the query). */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  return chainOf(error).some(({ code, message }) => {
+  return chainOf(error).some((link) => {
+    if (link instanceof DatabaseConnectError) return true;
+    const { code, message } = link;
     if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_NODE_CODES.has(code))) return true;
     // A backend ended (pg_terminate_backend, a shutdown) while compiling a regular expression (the
     // expert search) reports 2201B 'invalid regular expression: operation cancelled', not 57P01.

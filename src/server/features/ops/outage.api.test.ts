@@ -347,6 +347,38 @@ if (process.env.TEST_DB === 'postgres') {
         await database.ping();
       }
     });
+
+    it('answers 503 with Retry-After while the database refuses connections (ALLOW_CONNECTIONS false), and recovers (PostgreSQL only)', async () => {
+      const user = await signUp(app);
+      const expert = await insertExpert(database.db);
+      const list = probes(user, expert.id);
+      expect((await tryAll(app, list)).map((a) => a.status)).toEqual(list.map((p) => p.normal));
+      const name = new URL(directUrl).pathname.slice(1);
+      await jobsIdle();
+      // PostgreSQL answers every new connection with SQLSTATE 55000 ('database ... is not currently
+      // accepting connections'), a code that says nothing of an outage: where it happened (getting a
+      // connection) is what makes it one.
+      // A database cannot refuse connections to itself: an administrator does it from another one.
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      await admin.query(`alter database ${name} allow_connections false`);
+      const consoleErrors = vi.spyOn(console, 'error').mockImplementation(() => {});
+      try {
+        await direct.query(
+          `select pg_terminate_backend(pid) from pg_stat_activity
+            where datname = current_database() and pid <> pg_backend_pid() and application_name <> 'pgboss'`,
+        );
+        // Once the pool has dropped its ended connections, every request must connect anew.
+        const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+        await expect.poll(() => pool.totalCount, { timeout: 5_000 }).toBe(0);
+        expectUnavailable(await tryAll(app, list));
+      } finally {
+        await admin.query(`alter database ${name} allow_connections true`);
+        await admin.end();
+        consoleErrors.mockRestore();
+      }
+      await expect.poll(async () => (await tryAll(app, list)).map((a) => a.status), { timeout: 10_000, interval: 100 }).toEqual(list.map((p) => p.normal));
+    });
   });
 } else {
   describe('PGlite closed', () => {
