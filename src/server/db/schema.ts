@@ -387,7 +387,11 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_entity_idx').on(t.entityType, t.entityId, t.id), oneOf('audit_log', t.actorRole, AUDIT_ACTORS)],
 );
 
-/** The answer to a create request, by the client's Idempotency-Key, so a retried submit books once. */
+/**
+ * A create request by the client's Idempotency-Key, so a retried submit writes once (bookings, messages;
+ * `idempotency/idempotent-write.ts`). `resource_id` is what the first request made (a booking's or a
+ * message's id): null only inside that request's own transaction, between the claim and the write.
+ */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
@@ -396,9 +400,7 @@ export const idempotencyKeys = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
-    bookingId: uuid('booking_id')
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
+    resourceId: text('resource_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],

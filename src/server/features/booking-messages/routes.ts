@@ -18,6 +18,7 @@ import { requireUser } from '../../auth/guards.js';
 import { AppError } from '../../core/app-error.js';
 import { consumeRequestLimit } from '../../http/request-limiter.js';
 import { NUL_MESSAGE } from '../../http/request-input.js';
+import { IDEMPOTENCY_KEY_DESCRIPTION, idempotencyKeyHeaders } from '../../idempotency/idempotency-key.js';
 import type { MessageDeps } from './message-deps.js';
 import { listMessages, unreadCounts } from './read-messages.js';
 import { sendPhotoMessage, sendTextMessage } from './send-message.js';
@@ -77,17 +78,19 @@ export const bookingMessageRoutes: FastifyPluginAsyncZod<{ deps: MessageDeps }> 
       schema: {
         tags: ['booking messages'],
         summary: 'Sends a text message to the other party of the booking',
-        description: 'Administrators read only (403). Cancelled, declined and expired bookings keep their thread readable but closed (409).',
+        description: `Administrators read only (403). Cancelled, declined and expired bookings keep their thread readable but closed (409). ${IDEMPOTENCY_KEY_DESCRIPTION}`,
         params: idParams,
         body: sendTextMessageSchema,
-        response: { 201: bookingMessageSchema, ...errors },
+        headers: idempotencyKeyHeaders,
+        response: { 200: bookingMessageSchema, 201: bookingMessageSchema, ...errors },
       },
     },
     async (request, reply) => {
       const user = await requireUser(request);
       const access = await writableThread(deps.db, user, request.params.id);
       await limitSending(user.id, 'text');
-      return reply.status(201).send(await sendTextMessage(deps, user, access, request.body.text));
+      const { message, replayed } = await sendTextMessage(deps, user, access, request.body.text, request.headers['idempotency-key']);
+      return reply.status(replayed ? 200 : 201).send(message);
     },
   );
 
@@ -97,10 +100,11 @@ export const bookingMessageRoutes: FastifyPluginAsyncZod<{ deps: MessageDeps }> 
       schema: {
         tags: ['booking messages'],
         summary: 'Sends a photo message (multipart: photo, caption?)',
-        description: 'JPEG, PNG, WebP, HEIC or another image, checked by its bytes, at most 10 MB and 40 megapixels; re-encoded as a JPEG of at most 1600 px without metadata.',
+        description: `JPEG, PNG, WebP, HEIC or another image, checked by its bytes, at most 10 MB and 40 megapixels; re-encoded as a JPEG of at most 1600 px without metadata. ${IDEMPOTENCY_KEY_DESCRIPTION}`,
         consumes: ['multipart/form-data'],
         params: idParams,
-        response: { 201: bookingMessageSchema, 413: apiErrorSchema, ...errors },
+        headers: idempotencyKeyHeaders,
+        response: { 200: bookingMessageSchema, 201: bookingMessageSchema, 413: apiErrorSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -130,7 +134,8 @@ export const bookingMessageRoutes: FastifyPluginAsyncZod<{ deps: MessageDeps }> 
         const message = checked.error.issues[0]!.message;
         throw new AppError('BAD_REQUEST', message, { caption: message });
       }
-      return reply.status(201).send(await sendPhotoMessage(deps, user, access, photo, checked.data));
+      const { message, replayed } = await sendPhotoMessage(deps, user, access, photo, checked.data, request.headers['idempotency-key']);
+      return reply.status(replayed ? 200 : 201).send(message);
     },
   );
 

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { bookings, experts, idempotencyKeys } from '../../db/schema.js';
+import { bookings, experts } from '../../db/schema.js';
 import { inTransaction, LOCKS, lockForTransaction } from '../../db/transaction.js';
 import { writeAudit } from '../../audit/audit-log.js';
+import { idempotentWrite } from '../../idempotency/idempotent-write.js';
 import { AppError } from '../../core/app-error.js';
 import type { Booking, CreateBooking } from '../../../common/booking.js';
 import { REQUEST_TTL_MS, billableHours, bookingPriceCents } from '../../../common/booking-rules.js';
@@ -31,23 +31,6 @@ export async function loadBookableExpert(db: Database, expertId: number, service
   return expert;
 }
 
-function requestHash(input: CreateBooking): string {
-  return createHash('sha256').update(JSON.stringify(input)).digest('hex');
-}
-
-async function replay(db: Database, user: CurrentUser, key: string, hash: string): Promise<Booking | null> {
-  const [stored] = await db
-    .select()
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, key)));
-  if (!stored) return null;
-  if (stored.requestHash !== hash) {
-    throw new AppError('CONFLICT', 'This request key was already used for a different booking. Please submit again.');
-  }
-  const [record] = await selectBookingRecords(db, eq(bookings.id, stored.bookingId));
-  return record ? toBooking(record, ['owner']) : null;
-}
-
 /**
  * Books an expert for the caller: one transaction that takes the expert's booking lock, checks the slot,
  * computes the price from the expert's stored rates, writes the booking, its audit entry and its e-mails.
@@ -59,61 +42,70 @@ export async function createBooking(
   input: CreateBooking,
   idempotencyKey?: string,
 ): Promise<{ booking: Booking; replayed: boolean }> {
-  const hash = requestHash(input);
   return inTransaction(deps.db, async (tx) => {
     await lockForTransaction(tx, LOCKS.bookingsOfExpert, input.expertId);
-    if (idempotencyKey) {
-      const earlier = await replay(tx, user, idempotencyKey, hash);
-      if (earlier) return { booking: earlier, replayed: true };
-    }
-    const now = deps.now();
-    const expert = await loadBookableExpert(tx, input.expertId, input.serviceType);
-    const hours = input.serviceType === 'onsite' ? billableHours(input.estimatedHours, expert.onsiteMinimumHours) : 0;
-    const slot = await resolveSlot(tx, expert, input.serviceType, input.scheduledDate, input.preferredTime, hours, now);
-    const status = expert.instantBooking ? 'confirmed' : 'requested';
-    const onsite = input.serviceType === 'onsite' ? input : null;
-    // The assistant conversation is copied as it is now: the expert reads what the owner booked with.
-    const conversation = input.aiSessionId ? await copyOwnConversation(tx, user.id, input.aiSessionId) : null;
-    const [created] = await tx
-      .insert(bookings)
-      .values({
-        userId: user.id,
-        expertId: expert.id,
-        serviceType: input.serviceType,
-        status,
-        startsAt: slot.start,
-        endsAt: slot.end,
-        timeZone: expert.timeZone,
-        expiresAt: status === 'requested' ? new Date(Math.min(now.getTime() + REQUEST_TTL_MS, slot.start.getTime())) : null,
-        description: input.description,
-        boatAddress: onsite?.boatAddress ?? null,
-        marinaName: onsite?.marinaName ?? null,
-        dockSlip: onsite?.dockSlip ?? null,
-        contactPhone: onsite?.contactPhone ?? null,
-        emergencyContact: onsite?.emergencyContact ?? null,
-        boatType: onsite?.boatType ?? null,
-        boatLength: onsite?.boatLength ?? null,
-        estimatedHours: onsite ? hours : null,
-        priceCents: bookingPriceCents(input.serviceType, hours, expert),
-        onsiteVisitCents: expert.onsiteRateCents * Math.max(expert.onsiteMinimumHours, 1),
-        aiSessionId: input.aiSessionId ?? null,
-      })
-      .returning({ id: bookings.id });
-    if (conversation) await attachConversation(tx, created!.id, conversation);
-    const [record] = await selectBookingRecords(tx, eq(bookings.id, created!.id));
-    await writeAudit(tx, {
-      actorUserId: user.id,
-      actorRole: 'owner',
-      action: 'booking.create',
-      entityType: 'booking',
-      entityId: created!.id,
-      after: auditSnapshot(record!.booking),
-    });
-    await notify(deps, tx, record!, status === 'confirmed' ? 'confirmed' : 'requested');
-    await syncReminders(deps, tx, null, record!.booking);
-    if (idempotencyKey) {
-      await tx.insert(idempotencyKeys).values({ userId: user.id, key: idempotencyKey, requestHash: hash, bookingId: created!.id });
-    }
-    return { booking: toBooking(record!, ['owner'], now), replayed: false };
+    const { answer, replayed } = await idempotentWrite(
+      tx,
+      { userId: user.id, key: idempotencyKey, request: ['POST /api/bookings', input] },
+      async () => {
+        const booking = await insertBooking(deps, tx, user, input);
+        return { id: booking.id, answer: booking };
+      },
+      async (id) => {
+        const [record] = await selectBookingRecords(tx, eq(bookings.id, id));
+        return record ? toBooking(record, ['owner'], deps.now()) : null;
+      },
+    );
+    return { booking: answer, replayed };
   });
+}
+
+/** The booking itself, inside `createBooking`'s transaction and under its lock. */
+async function insertBooking(deps: BookingDeps, tx: Database, user: CurrentUser, input: CreateBooking): Promise<Booking> {
+  const now = deps.now();
+  const expert = await loadBookableExpert(tx, input.expertId, input.serviceType);
+  const hours = input.serviceType === 'onsite' ? billableHours(input.estimatedHours, expert.onsiteMinimumHours) : 0;
+  const slot = await resolveSlot(tx, expert, input.serviceType, input.scheduledDate, input.preferredTime, hours, now);
+  const status = expert.instantBooking ? 'confirmed' : 'requested';
+  const onsite = input.serviceType === 'onsite' ? input : null;
+  // The assistant conversation is copied as it is now: the expert reads what the owner booked with.
+  const conversation = input.aiSessionId ? await copyOwnConversation(tx, user.id, input.aiSessionId) : null;
+  const [created] = await tx
+    .insert(bookings)
+    .values({
+      userId: user.id,
+      expertId: expert.id,
+      serviceType: input.serviceType,
+      status,
+      startsAt: slot.start,
+      endsAt: slot.end,
+      timeZone: expert.timeZone,
+      expiresAt: status === 'requested' ? new Date(Math.min(now.getTime() + REQUEST_TTL_MS, slot.start.getTime())) : null,
+      description: input.description,
+      boatAddress: onsite?.boatAddress ?? null,
+      marinaName: onsite?.marinaName ?? null,
+      dockSlip: onsite?.dockSlip ?? null,
+      contactPhone: onsite?.contactPhone ?? null,
+      emergencyContact: onsite?.emergencyContact ?? null,
+      boatType: onsite?.boatType ?? null,
+      boatLength: onsite?.boatLength ?? null,
+      estimatedHours: onsite ? hours : null,
+      priceCents: bookingPriceCents(input.serviceType, hours, expert),
+      onsiteVisitCents: expert.onsiteRateCents * Math.max(expert.onsiteMinimumHours, 1),
+      aiSessionId: input.aiSessionId ?? null,
+    })
+    .returning({ id: bookings.id });
+  if (conversation) await attachConversation(tx, created!.id, conversation);
+  const [record] = await selectBookingRecords(tx, eq(bookings.id, created!.id));
+  await writeAudit(tx, {
+    actorUserId: user.id,
+    actorRole: 'owner',
+    action: 'booking.create',
+    entityType: 'booking',
+    entityId: created!.id,
+    after: auditSnapshot(record!.booking),
+  });
+  await notify(deps, tx, record!, status === 'confirmed' ? 'confirmed' : 'requested');
+  await syncReminders(deps, tx, null, record!.booking);
+  return toBooking(record!, ['owner'], now);
 }

@@ -13,7 +13,7 @@ import {
   slotsQuerySchema,
 } from '../../../common/booking.js';
 import { requireUser } from '../../auth/guards.js';
-import { AppError } from '../../core/app-error.js';
+import { IDEMPOTENCY_KEY_DESCRIPTION, idempotencyKeyHeaders } from '../../idempotency/idempotency-key.js';
 import { freeSlotsReader } from './slots.js';
 import { createBooking } from './create-booking.js';
 import { rescheduleBooking, transitionBooking } from './change-booking.js';
@@ -22,7 +22,6 @@ import type { BookingDeps } from './booking-deps.js';
 
 const idParams = z.object({ id: z.string() });
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
 
 export const bookingRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps }> = async (app, { deps }) => {
   const freeSlots = freeSlotsReader(app.db);
@@ -50,19 +49,15 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps }> = async
       schema: {
         tags: ['bookings'],
         summary: 'Books an expert; the server computes the time and the price',
-        description: 'Send an `Idempotency-Key` header once per submit: a retry with the same key answers the first booking.',
+        description: IDEMPOTENCY_KEY_DESCRIPTION,
         body: createBookingSchema,
-        headers: z.object({ 'idempotency-key': z.string().optional() }),
+        headers: idempotencyKeyHeaders,
         response: { 200: bookingSchema, 201: bookingSchema, ...errors },
       },
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      const key = request.headers['idempotency-key'];
-      if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
-        throw new AppError('BAD_REQUEST', 'Idempotency-Key must be 8 to 100 letters, digits or -_.:');
-      }
-      const { booking, replayed } = await createBooking(deps, user, request.body, key);
+      const { booking, replayed } = await createBooking(deps, user, request.body, request.headers['idempotency-key']);
       return reply.status(replayed ? 200 : 201).send(booking);
     },
   );

@@ -1,0 +1,62 @@
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { idempotencyKeys } from '../db/schema.js';
+import { AppError } from '../core/app-error.js';
+
+const KEY_REUSED = 'This request key was already used for a different request. Please send it again.';
+
+/** A create request as the client sent it, under the key it chose for it. */
+export interface IdempotentRequest {
+  userId: string;
+  /** The client's Idempotency-Key; without one the write is simply done. */
+  key: string | undefined;
+  /**
+   * What the key was sent for: the operation and everything its answer depends on (the target and the
+   * body). The same key with another request is refused.
+   */
+  request: unknown;
+}
+
+/** What a write made: its answer, and the id its answer is read back by on a retry. */
+export interface WriteResult<T> {
+  id: string;
+  answer: T;
+}
+
+function requestHash(request: unknown): string {
+  return createHash('sha256').update(JSON.stringify(request)).digest('hex');
+}
+
+/**
+ * Runs a create inside the caller's transaction (`tx`) at most once per user and key. The key is claimed
+ * first: a concurrent request with the same key waits on that row until the first one commits (then it
+ * answers the first one's result) or rolls back (then it writes). A retry with the same request answers
+ * `replay(id)` of what the first one made; the same key with another request is a 409.
+ */
+export async function idempotentWrite<T>(
+  tx: Database,
+  { userId, key, request }: IdempotentRequest,
+  write: () => Promise<WriteResult<T>>,
+  replay: (id: string) => Promise<T | null>,
+): Promise<{ answer: T; replayed: boolean }> {
+  if (key === undefined) return { answer: (await write()).answer, replayed: false };
+  const hash = requestHash(request);
+  const claimed = await tx
+    .insert(idempotencyKeys)
+    .values({ userId, key, requestHash: hash })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  const mine = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
+  if (claimed.length > 0) {
+    const { id, answer } = await write();
+    await tx.update(idempotencyKeys).set({ resourceId: id }).where(mine);
+    return { answer, replayed: false };
+  }
+  const [earlier] = await tx.select().from(idempotencyKeys).where(mine);
+  if (!earlier || earlier.requestHash !== hash) throw new AppError('CONFLICT', KEY_REUSED);
+  // What the first request made may have been deleted since: the key stays spent.
+  const answer = earlier.resourceId === null ? null : await replay(earlier.resourceId);
+  if (answer === null) throw new AppError('CONFLICT', KEY_REUSED);
+  return { answer, replayed: true };
+}
