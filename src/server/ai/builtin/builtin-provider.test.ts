@@ -76,6 +76,35 @@ describe('the built-in answer', () => {
     expect(section(text, 'When to call a professional')).not.toMatch(/\$/);
   });
 
+  it('answers a cost question that names no equipment about the conversation’s subject', async () => {
+    const { text, category } = await converse('The gelcoat on my deck has spider cracks', 'How much would it cost to fix, roughly?');
+    expect(category).toBe('hull');
+    expect(text).toMatch(/^A typical repair on your gelcoat runs \$/);
+    expect(text).not.toMatch(/chartplotter|gps/i);
+  });
+
+  // Each follow-up is answered from the subject's own articles: the same category, only references the
+  // first answer cited, and none of the equipment another subject is about.
+  it.each([
+    ['The gelcoat on my deck has spider cracks', /chartplotter|gps|bilge pump|outboard|battery/i],
+    ['my outboard is overheating, the tell tale stream is weak', /chartplotter|gps|gelcoat|bilge pump|trailer/i],
+    ['bilge pump runs constantly even when the bilge is dry', /chartplotter|gps|gelcoat|outboard|trailer/i],
+    ['my house battery is dead every morning', /chartplotter|gps|gelcoat|trailer|head/i],
+    ["the head won't flush, handle is really stiff", /chartplotter|gps|gelcoat|outboard|trailer|battery/i],
+    ['trailer wheel hub gets really hot on the highway', /chartplotter|gps|gelcoat|bilge pump|outboard/i],
+  ])("keeps to '%s' through cost, time, safety and do-it-yourself questions", async (first, otherEquipment) => {
+    const opening = await converse(first);
+    const cited = parseReferences(opening.text).references.map((r) => r.url);
+    for (const question of ['How much would it cost to fix, roughly?', 'How long does that take?', 'Is it safe to keep using it?', 'Can I do it myself?']) {
+      const { text, category } = await converse(first, question);
+      expect(category, question).toBe(opening.category);
+      const { body, references } = parseReferences(text);
+      expect(references.length, question).toBeGreaterThan(0);
+      for (const { url } of references) expect(cited, question).toContain(url);
+      expect(body, question).not.toMatch(otherEquipment);
+    }
+  });
+
   it('says so in its first words when the owner returns to an earlier subject', async () => {
     const { text, category } = await converse(OUTBOARD, 'Bilge pump runs constantly', 'back to the outboard: it is a 2016 Yamaha F150');
     expect(category).toBe('engine');

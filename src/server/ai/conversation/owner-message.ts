@@ -18,6 +18,8 @@ export interface OwnerMessage {
   addsDetails: boolean;
   /** Points back at something said before ('it', 'that', 'the same'). */
   refersBack: boolean;
+  /** Names a thing of its own: a word of subject after 'the', 'my', 'a' ('the windlass', 'my fridge'). */
+  namesThing: boolean;
   /** Says it is about something else ('another question', 'unrelated'). */
   changesSubject: boolean;
   /** Says it goes back to an earlier subject ('back to', 'going back to'). */
@@ -40,7 +42,7 @@ const TALK = new Set(
     year years old older model make brand type version size horsepower stroke
     thanks thank ok okay great cool perfect awesome cheers sure right yes yeah yep no nope
     happens happen happened happening works work working worked nothing something everything same way sort kind
-    one ones bit little lot more less last first next long far soon before after ago since until once twice
+    one ones bit little lot more less big small job deal last first next long far soon before after ago since until once twice
     tell told said say know mean see saw look looks looked seem seems seemed help question answer
     day days week weeks month months season summer winter spring fall morning night
     only even ever never always usually sometimes often again back earlier before previous other another different unrelated separate
@@ -51,6 +53,8 @@ const TALK = new Set(
   ),
 );
 
+// The word after one of these is the thing a phrase is about.
+const DETERMINED = /\b(?:the|my|our|your|a|an|new)\s+(?=([a-z][a-z'-]*))/gi;
 const REFERS_BACK = /\b(?:it|its|it's|that|this|those|these|them|they|the same|same thing|the problem|the issue)\b/i;
 const CHANGES_SUBJECT =
   /\b(?:another|other|different|diff|separate|unrelated|new|one more) (?:question|q|issue|problem|thing|topic|subject)\b|\bon another note\b|\bchange of subject\b|\bsomething else\b|\bswitching gears\b|\bunrelated\b|\bwhile i have you\b/i;
@@ -68,6 +72,8 @@ export function readOwnerMessage(raw: string): OwnerMessage {
   const asks = readOwnerAsks(text);
   // 'How much would a mechanic charge?' asks a price; it is not about charging a battery.
   const talk = asks.has('cost') ? new Set([...TALK, 'charg']) : TALK;
+  const subjectStems = [...new Set(stems(withoutEquipmentDetails(searchText, details.model)).filter((s) => !talk.has(s) && !/^\d+$/.test(s)))];
+  const determined = [...searchText.matchAll(DETERMINED)].flatMap((m) => stems(m[1]!));
   return {
     text,
     details,
@@ -79,8 +85,9 @@ export function readOwnerMessage(raw: string): OwnerMessage {
       [details.make, details.model, details.year, details.hours, details.stroke, details.fuelSystem, details.boat].some((d) => d !== undefined),
     asks,
     searchText,
-    subjectStems: [...new Set(stems(withoutEquipmentDetails(searchText, details.model)).filter((s) => !talk.has(s) && !/^\d+$/.test(s)))],
+    subjectStems,
     refersBack: REFERS_BACK.test(text),
+    namesThing: determined.some((s) => subjectStems.includes(s)),
     changesSubject: CHANGES_SUBJECT.test(text),
     goesBack: GOES_BACK.test(text),
   };

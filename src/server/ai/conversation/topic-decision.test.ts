@@ -85,6 +85,37 @@ describe('a follow-up', () => {
   });
 });
 
+describe('a question about the subject that names no equipment', () => {
+  // The shapes owners ask once they have an answer: cost, time, whether it is safe, whether to do it themselves.
+  const QUESTIONS = ['How much would it cost to fix, roughly?', 'How long does that take?', 'how long will the repair take', 'Is it safe to keep using it?', 'should I stop using it until then?', 'Can I do it myself?', 'is it a big job?'];
+  const SUBJECTS = [
+    'The gelcoat on my deck has spider cracks',
+    'my outboard is overheating, the tell tale stream is weak',
+    'bilge pump runs constantly even when the bilge is dry',
+    'my house battery is dead every morning',
+    "the head won't flush, handle is really stiff",
+    'trailer lights only work on one side',
+    'trailer wheel hub gets really hot on the highway',
+    "VHF radio won't transmit, nobody hears me",
+  ];
+  it.each(SUBJECTS.flatMap((first) => QUESTIONS.map((question) => [first, question])))("'%s', then '%s', stays on the subject", (first, question) => {
+    const subject = decide(first);
+    const decision = decide(first, question);
+    expect(decision.kind).toBe('follow-up');
+    expect(decision.subject).toBe(subject.subject);
+    expect(decision.topic.turns).toEqual([0, 1]);
+    // Found with the subject's words alone: the question's own words ('fix', 'using') find nothing else.
+    expect(decision.topic.evidence.map((e) => e.article.id)).toEqual(subject.topic.evidence.map((e) => e.article.id));
+  });
+
+  it('still starts a new subject when it names other equipment, or says it is another question', () => {
+    const bilge = decide('The gelcoat on my deck has spider cracks', 'how much would a new bilge pump cost?');
+    expect(bilge.kind).toBe('new-topic');
+    expect(bilge.topic.evidence[0]?.article.id).toMatch(/^bilge-pump/);
+    expect(decide('my outboard is overheating', 'different question: is it safe to keep using it?').kind).toBe('new-topic');
+  });
+});
+
 describe('a return to an earlier subject', () => {
   it.each([
     ["outboard cranks but won't start", 'bilge pump runs constantly', "back to the outboard, it's a 2012 Mercury 90", 'outboard'],

@@ -15,6 +15,8 @@ export type TurnKind = 'first' | 'new-topic' | 'follow-up' | 'return';
 /** One subject of a conversation: the owner's messages about it and the articles they find together. */
 export interface Topic {
   messages: OwnerMessage[];
+  /** Its messages that name something; those that only add details or ask about it name nothing. */
+  naming: OwnerMessage[];
   /** Indexes into the history of this subject's turns, questions and answers both. */
   turns: number[];
   evidence: Evidence[];
@@ -42,10 +44,12 @@ const NAMED_SHARE = 0.5;
 /** Share of the subject's own words a message's best article must name to be about the same problem. */
 const ARTICLE_FIT = 0.75;
 
-/** What the subject's articles are found with: its messages that name something, not those that only add details. */
-function searchTextOf(topic: Pick<Topic, 'messages'>): string {
-  const naming = topic.messages.filter((m) => m.subjectStems.length > 0);
-  return (naming.length > 0 ? naming : topic.messages).map((m) => m.searchText).join('\n');
+/**
+ * What the subject's articles are found with: its messages that name something. 'How much would it cost to
+ * fix?' would otherwise add the GPS-fix article to a gelcoat subject.
+ */
+function searchTextOf(topic: Pick<Topic, 'messages' | 'naming'>): string {
+  return (topic.naming.length > 0 ? topic.naming : topic.messages).map((m) => m.searchText).join('\n');
 }
 
 function categoryOfTopic(topic: Topic): AiCategory {
@@ -75,7 +79,7 @@ function weightedShare(kb: KnowledgeBase, words: string[], vocabulary: Set<strin
 
 /** The weighted share of the message's subject words that the subject's articles or messages already use. */
 function coverage(kb: KnowledgeBase, message: OwnerMessage, topic: Topic): number {
-  const vocabulary = new Set(topic.messages.flatMap((m) => m.subjectStems));
+  const vocabulary = new Set(topic.naming.flatMap((m) => m.subjectStems));
   for (const { article } of mainArticles(topic)) for (const term of kb.terms.of(article.id).subject) vocabulary.add(term);
   return weightedShare(kb, message.subjectStems, vocabulary);
 }
@@ -97,7 +101,7 @@ const sharesArticle = (alone: Evidence[], topic: Topic) =>
  */
 function articleFits(kb: KnowledgeBase, alone: Evidence[], topic: Topic): boolean {
   const best = alone[0];
-  const named = topic.messages.find((m) => m.subjectStems.length > 0);
+  const named = topic.naming[0];
   if (!best || !named) return false;
   return weightedShare(kb, named.subjectStems, kb.terms.of(best.article.id).subject) >= ARTICLE_FIT;
 }
@@ -139,6 +143,28 @@ function addsOnly(message: OwnerMessage): boolean {
   return message.subjectStems.length === 0;
 }
 
+/**
+ * The message names a piece of equipment: a name owners use for one ('bilge pump', 'trim'), a thing of its
+ * own ('the windlass'), or a word that finds an article by its keywords, the parts and systems it is about
+ * ('generator', 'shrink wrap'). A word that finds one only by its title or symptoms ('fix' in 'no GPS fix')
+ * names nothing.
+ */
+function namesEquipment(kb: KnowledgeBase, message: OwnerMessage): boolean {
+  if (message.namesThing || subjectName([message.text], '') !== '') return true;
+  return kb.search(message.searchText).some((e) => e.strongTerms.some((term) => kb.terms.of(e.article.id).parts.has(stem(term))));
+}
+
+/**
+ * A question about the subject at hand that names nothing of its own: it asks about 'it' or 'that', or
+ * asks a cost, a time, whether it is safe or whether to call a professional, names no equipment, and
+ * finds no article of weight by itself. Its other words ('roughly', 'take', 'using') are not a subject.
+ */
+function asksAboutSubject(kb: KnowledgeBase, message: OwnerMessage, weak: boolean): boolean {
+  if (!weak || message.changesSubject || message.goesBack) return false;
+  const asks = message.refersBack || [...message.asks].some((ask) => ask !== 'thanks');
+  return asks && !namesEquipment(kb, message);
+}
+
 /** For a message that names only a maker, the subject that maker's equipment fits, most recent first. */
 function topicForMake(message: OwnerMessage, current: Topic, earlier: Topic[]): Topic {
   const kind = message.details.makeKind;
@@ -154,14 +180,15 @@ interface Thread {
 function place(kb: KnowledgeBase, thread: Thread, message: OwnerMessage, turns: number[]): TurnKind {
   const { current } = thread;
   const start = (): TurnKind => {
-    const topic: Topic = { messages: [message], turns, evidence: [] };
+    const topic: Topic = { messages: [message], naming: addsOnly(message) ? [] : [message], turns, evidence: [] };
     topic.evidence = kb.search(searchTextOf(topic));
     thread.topics.push(topic);
     thread.current = topic;
     return current ? 'new-topic' : 'first';
   };
-  const join = (topic: Topic, kind: TurnKind): TurnKind => {
+  const join = (topic: Topic, kind: TurnKind, naming = !addsOnly(message)): TurnKind => {
     topic.messages.push(message);
+    if (naming) topic.naming.push(message);
     topic.turns.push(...turns);
     topic.evidence = kb.search(searchTextOf(topic));
     thread.current = topic;
@@ -171,12 +198,14 @@ function place(kb: KnowledgeBase, thread: Thread, message: OwnerMessage, turns: 
 
   const earlier = thread.topics.filter((t) => t !== current).reverse();
   const alone = namedBy(kb, message);
-  // Only details, or a maker's name and little else ('it's a Rule 1100 pump'): the subject they fit.
+  // Only details, a question about the subject at hand, or a maker's name and little else ('it's a Rule
+  // 1100 pump'): the subject they fit. Naming nothing, they are not searched with it.
   const weak = alone.length === 0 || alone[0]!.score < WEAK_EVIDENCE;
-  if (addsOnly(message) || (message.details.makeKind && weak)) {
+  const namesNothing = addsOnly(message) || asksAboutSubject(kb, message, weak);
+  if (namesNothing || (message.details.makeKind && weak)) {
     const topic = topicForMake(message, current, earlier);
-    if (topic !== current) return join(topic, 'return');
-    if (addsOnly(message)) return join(current, 'follow-up');
+    if (topic !== current) return join(topic, 'return', !namesNothing);
+    if (namesNothing) return join(current, 'follow-up', false);
   }
   if (!message.changesSubject && !message.goesBack && continues(kb, message, alone, current)) return join(current, 'follow-up');
   const back = earlier.find((topic) => returnsTo(kb, message, alone, topic));

@@ -30,16 +30,21 @@ export function articleStems(text: string): string[] {
   return found;
 }
 
-/** The stems of the fields that name an article's subject (title, symptoms, keywords), and of all its text. */
+/**
+ * The stems of the fields that name an article's subject (title, symptoms, keywords), of its keywords alone
+ * (the parts and systems it is about), and of all its text.
+ */
 export interface ArticleTerms {
   subject: Set<string>;
+  parts: Set<string>;
   all: Set<string>;
 }
 
 function termsOf(article: KbArticle): ArticleTerms {
-  const subject = stems([article.title, ...article.symptoms, ...article.keywords].join(' . '));
+  const parts = stems(article.keywords.join(' . '));
+  const subject = [...stems([article.title, ...article.symptoms].join(' . ')), ...parts];
   const rest = stems([article.summary, ...article.appliesTo, ...article.causes, ...article.steps, ...article.safety, article.callAPro].join(' . '));
-  return { subject: new Set(subject), all: new Set([...subject, ...rest]) };
+  return { subject: new Set(subject), parts: new Set(parts), all: new Set([...subject, ...rest]) };
 }
 
 /**
