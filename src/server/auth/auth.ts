@@ -1,5 +1,5 @@
 import { betterAuth } from 'better-auth';
-import { APIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -10,6 +10,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../common/password-
 import { firstNameSchema, lastNameSchema } from '../../common/user.js';
 import { PRODUCT_NAME } from '../../common/brand.js';
 import { hashPassword, verifyPassword } from './password-hashing.js';
+import { forgetResetLinks } from './reset-links.js';
 
 export interface AuthOptions {
   db: Database;
@@ -101,6 +102,7 @@ export function createAuth({ db, baseUrl, secret, mailer, log }: AuthOptions) {
           text: `Someone asked to reset the password of your ${PRODUCT_NAME} account.\n\nOpen this link within an hour to choose a new password:\n${url}\n\nIf it was not you, ignore this message; your password stays as it is.`,
         });
       },
+      onPasswordReset: ({ user }) => forgetResetLinks(db, user.id),
     },
     user: {
       additionalFields: {
@@ -160,6 +162,13 @@ export function createAuth({ db, baseUrl, secret, mailer, log }: AuthOptions) {
       useSecureCookies: baseUrl.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       database: { generateId: () => crypto.randomUUID() },
+    },
+    hooks: {
+      // A password changed while signed in ends the account's reset links, as a reset does (onPasswordReset).
+      after: createAuthMiddleware(async (ctx) => {
+        const returned = ctx.context.returned as { user?: { id?: unknown } } | undefined;
+        if (ctx.path === '/change-password' && typeof returned?.user?.id === 'string') await forgetResetLinks(db, returned.user.id);
+      }),
     },
     telemetry: { enabled: false },
   });

@@ -3,6 +3,7 @@ import { asUser, cookieHeader, createTestApp, nextClientAddress, ORIGIN, signUp,
 import { startSmtpInbox } from '../test/smtp-inbox.js';
 import { seedDemoExperts } from '../db/seed/seed-demo-experts.js';
 import { demoEmailOf } from '../db/seed/demo-accounts.js';
+import { setUserPassword } from '../features/users/set-password.js';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpInbox>>;
@@ -23,6 +24,32 @@ function signIn(email: string, password: string) {
     remoteAddress: nextClientAddress(),
     payload: { email, password },
   });
+}
+
+function requestReset(email: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/auth/request-password-reset',
+    headers: ORIGIN,
+    remoteAddress: nextClientAddress(),
+    payload: { email, redirectTo: `${ORIGIN.origin}/reset-password` },
+  });
+}
+
+/** The tokens of the reset links mailed to this address, once `count` of them have arrived. */
+async function resetTokensMailedTo(email: string, count: number): Promise<string[]> {
+  const tokens = () =>
+    smtp.raw
+      .map((raw) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+      .filter((mail) => mail.includes(`To: ${email}`))
+      .map((mail) => /\/api\/auth\/reset-password\/([^?\s]+)/.exec(mail)?.[1])
+      .filter((token): token is string => !!token);
+  await expect.poll(() => tokens().length, { timeout: 10_000 }).toBe(count);
+  return tokens();
+}
+
+function resetWith(token: string, newPassword: string) {
+  return t.app.inject({ method: 'POST', url: '/api/auth/reset-password', headers: ORIGIN, payload: { token, newPassword } });
 }
 
 describe('passwords', () => {
@@ -58,6 +85,43 @@ describe('passwords', () => {
     expect(reset.statusCode).toBe(200);
     expect((await signIn(owner.email, 'old-password-1')).statusCode).toBe(401);
     expect((await signIn(owner.email, 'new-password-2')).statusCode).toBe(200);
+  });
+
+  it('refuses an older reset link once the password was reset through a newer one', async () => {
+    const owner = await signUp(t.app, { email: 'two-links@example.com', password: 'old-password-1' });
+    expect((await requestReset(owner.email)).statusCode).toBe(200);
+    expect((await requestReset(owner.email)).statusCode).toBe(200);
+    const [first, second] = await resetTokensMailedTo(owner.email, 2);
+
+    expect((await resetWith(second!, 'second-link-pw-2')).statusCode).toBe(200);
+    const older = await resetWith(first!, 'first-link-pw-3');
+    expect(older.statusCode).toBe(400);
+    expect(older.json()).toMatchObject({ code: 'INVALID_TOKEN' });
+    expect((await signIn(owner.email, 'first-link-pw-3')).statusCode).toBe(401);
+    expect((await signIn(owner.email, 'second-link-pw-2')).statusCode).toBe(200);
+  });
+
+  it('refuses a reset link mailed before the password was changed while signed in', async () => {
+    const owner = await signUp(t.app, { email: 'link-then-change@example.com', password: 'old-password-1' });
+    expect((await requestReset(owner.email)).statusCode).toBe(200);
+    const [token] = await resetTokensMailedTo(owner.email, 1);
+    const change = await t.app.inject(
+      asUser(owner, { method: 'POST', url: '/api/auth/change-password', payload: { currentPassword: 'old-password-1', newPassword: 'changed-password-2' } }),
+    );
+    expect(change.statusCode).toBe(200);
+
+    expect((await resetWith(token!, 'from-old-link-3')).statusCode).toBe(400);
+    expect((await signIn(owner.email, 'changed-password-2')).statusCode).toBe(200);
+  });
+
+  it('refuses a reset link mailed before an operator set the password', async () => {
+    const owner = await signUp(t.app, { email: 'link-then-operator@example.com', password: 'old-password-1' });
+    expect((await requestReset(owner.email)).statusCode).toBe(200);
+    const [token] = await resetTokensMailedTo(owner.email, 1);
+    await setUserPassword(t.database.db, owner.email, 'operator-password-2');
+
+    expect((await resetWith(token!, 'from-old-link-3')).statusCode).toBe(400);
+    expect((await signIn(owner.email, 'operator-password-2')).statusCode).toBe(200);
   });
 
   it('changes the password with the current one and signs out the other sessions', async () => {

@@ -7,6 +7,7 @@ import { writeAudit } from '../../audit/audit-log.js';
 import { passwordSchema } from '../../../common/password.js';
 import { AppError } from '../../core/app-error.js';
 import { hashPassword } from '../../auth/password-hashing.js';
+import { forgetResetLinks } from '../../auth/reset-links.js';
 
 /**
  * Sets the password of the account with this e-mail, an operator's action (`npm run user:set-password`):
@@ -25,6 +26,7 @@ export async function setUserPassword(db: Database, email: string, password: str
     if (existing) await tx.update(accounts).set({ password: hash }).where(eq(accounts.id, existing.id));
     else await tx.insert(accounts).values({ id: randomUUID(), accountId: user.id, providerId: 'credential', userId: user.id, password: hash });
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    await forgetResetLinks(tx, user.id);
     await writeAudit(tx, { actorUserId: null, actorRole: 'system', action: 'user.set_password', entityType: 'user', entityId: user.id, note: 'operator command' });
     return { email: user.email };
   });
