@@ -10,6 +10,7 @@ import { databaseUnavailableError } from '../db/database-error.js';
 import { assertAccountMayTrySignIn, recordFailedSignIn } from './account-sign-in-limit.js';
 import { requireUser } from './guards.js';
 import { SIGN_INS_BUSY_CODE } from './password-hashing.js';
+import { normalisedPath } from '../http/request-path.js';
 
 /** Better Auth's codes for "this e-mail already has an account": it answers 422, our API answers 409. */
 const DUPLICATE_ACCOUNT_CODES = new Set(['USER_ALREADY_EXISTS', 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL']);
@@ -91,8 +92,21 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
   return reply.status(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
 }
 
+/**
+ * The address Better Auth is given: the normalised path (the one our own checks below read, so
+ * `/%61pi/auth/sign-in/%65mail` is the sign-in they limit) and the query as it came.
+ */
+function authUrl(request: FastifyRequest, baseUrl: string): URL {
+  const url = new URL(baseUrl);
+  // The setter encodes what decoding brought out ('?', '#', spaces) back into the path.
+  url.pathname = normalisedPath(request.url);
+  const queryAt = request.url.indexOf('?');
+  url.search = queryAt === -1 ? '' : request.url.slice(queryAt);
+  return url;
+}
+
 function toWebRequest(request: FastifyRequest, baseUrl: string): Request {
-  const url = new URL(request.url, baseUrl);
+  const url = authUrl(request, baseUrl);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
   return new Request(url, {
     method: request.method,
@@ -104,7 +118,7 @@ function toWebRequest(request: FastifyRequest, baseUrl: string): Request {
 
 /** The account a password sign-in is for, if this request is one. */
 function signInEmail(request: FastifyRequest): string | null {
-  if (request.method !== 'POST' || request.url.split('?')[0] !== '/api/auth/sign-in/email') return null;
+  if (request.method !== 'POST' || normalisedPath(request.url) !== '/api/auth/sign-in/email') return null;
   const email = (request.body as { email?: unknown } | undefined)?.email;
   return typeof email === 'string' && email.trim() ? email : null;
 }

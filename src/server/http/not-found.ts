@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { isPagePath } from '../../common/page-paths.js';
 import { createPageHtml } from './page-html.js';
 import { createTextCompressor, preferredEncoding } from './content-encoding.js';
+import { isApiPath, normalisedPath } from './request-path.js';
 
-const NON_APP_PREFIXES = ['/api/', '/assets/', '/images/', '/healthz', '/readyz', '/metrics'];
+const NON_APP_PREFIXES = ['/assets/', '/images/', '/healthz', '/readyz', '/metrics'];
 
 /**
  * Unknown /api paths (and every non-GET) answer a JSON 404. A page of the app's route table is a deep
@@ -15,7 +16,8 @@ export function registerNotFound(app: FastifyInstance, clientDir: string | null)
   const compressed = createTextCompressor();
   if (pageHtml) {
     app.addHook('onSend', (request, reply, payload, done) => {
-      if (request.url.startsWith('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      // A file the static route served (its pattern is the file's path), never a 404 under /assets/.
+      if (request.routeOptions.url?.startsWith('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
       done(null, payload);
     });
   }
@@ -23,8 +25,11 @@ export function registerNotFound(app: FastifyInstance, clientDir: string | null)
   app.setNotFoundHandler((request, reply) => {
     const queryAt = request.url.indexOf('?');
     const path = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
+    // Decided by the address as the router and a browser read it (`/%61pi/x` and `/x/../api/x` are API
+    // addresses), not as it was spelled.
+    const readPath = normalisedPath(path);
     const isPage = request.method === 'GET' || request.method === 'HEAD';
-    if (pageHtml && isPage && path !== '/api' && !NON_APP_PREFIXES.some((prefix) => path.startsWith(prefix))) {
+    if (pageHtml && isPage && !isApiPath(readPath) && !NON_APP_PREFIXES.some((prefix) => readPath.startsWith(prefix))) {
       reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').type('text/html; charset=utf-8');
       if (!isPagePath(path)) reply.status(404);
       const html = pageHtml(path, new URLSearchParams(queryAt === -1 ? '' : request.url.slice(queryAt + 1)));

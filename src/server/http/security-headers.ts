@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+import { isApiPath, policyPath } from './request-path.js';
 
 type HeaderSet = Record<string, string>;
 
@@ -57,7 +58,9 @@ export function registerSecurityHeaders(app: FastifyInstance, baseUrl: string, o
   };
 
   app.addHook('onRequest', (request, reply, done) => {
-    const isApi = request.url.startsWith('/api/') && !request.url.startsWith('/api/docs');
+    // By the route that answers, never the raw address (`/%61pi/...` is an API route too).
+    const path = policyPath(request);
+    const isApi = isApiPath(path) && !path.startsWith('/api/docs');
     reply.headers(isApi ? apiHeaders : pageHeaders);
     done();
   });
