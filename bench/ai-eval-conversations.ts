@@ -14,7 +14,7 @@ export interface EvalConversation {
   category: Exclude<AiCategory, 'general'>;
   /** Concepts the last answer must contain: each a list of lower-case alternatives (any one, as a case-insensitive substring, counts). */
   concepts: string[][];
-  /** Lower-case words or short phrases from the EARLIER, different topic that must NOT appear in the last answer (for 'new-topic'; may be empty for the others). Choose words that a good answer to the last question would never contain, e.g. 'impeller' when moving from an overheating outboard to a VHF radio; avoid generic words like 'check', 'boat', 'water', 'battery' unless truly foreign to the new topic. */
+  /** Lower-case words or short phrases from the EARLIER, different topic that must NOT appear in the last answer (for 'new-topic'; for 'follow-up', other subjects' equipment; may be empty). Choose words that a good answer to the last question would never contain, e.g. 'impeller' when moving from an overheating outboard to a VHF radio; avoid generic words like 'check', 'boat', 'water', 'battery' unless truly foreign to the new topic. */
   forbidden: string[];
   /** For 'follow-up': words the last answer should contain because of the added detail (e.g. the brand 'mercury' when the owner said it's a Mercury 90), optional. */
   mustUseDetail?: string[];
@@ -619,6 +619,94 @@ export const evalConversations: EvalConversation[] = [
       ['seacock', 'thru-hull', 'through-hull', 'intake', 'hose', 'growth', 'barnacle'],
     ],
     forbidden: [],
+  },
+
+  // ============================================ follow-up: a question that names no equipment (12)
+  // Cost, time, 'is it safe to keep using it', 'can I do it myself': asked about 'it', the answer stays on
+  // the subject. The forbidden words are other subjects' equipment.
+  {
+    kind: 'follow-up',
+    turns: [{ question: 'The gelcoat on my deck has spider cracks' }, { question: 'How much would it cost to fix, roughly?' }],
+    category: 'hull',
+    concepts: [['gelcoat'], ['$'], ['crack']],
+    forbidden: ['chartplotter', 'gps', 'impeller', 'bilge pump'],
+  },
+  {
+    kind: 'follow-up',
+    turns: [{ question: 'outboard is overheating and the pee stream is barely a dribble' }, { question: 'How long does that take?' }],
+    category: 'engine',
+    concepts: [['impeller', 'water pump'], ['tell-tale', 'telltale', 'pee', 'stream'], ['thermostat', 'intake', 'clog', 'blocked']],
+    forbidden: ['chartplotter', 'gelcoat', 'bilge pump'],
+  },
+  {
+    kind: 'follow-up',
+    turns: [{ question: 'mercruiser 5.0 runs hot at cruise, temp gauge creeps up past 190' }, { question: 'Is it safe to keep using it?' }],
+    category: 'engine',
+    concepts: [['overheat', 'temperature', 'temp', 'hot'], ['impeller', 'raw water', 'thermostat', 'strainer'], ['shut', 'stop', 'idle', 'damage']],
+    forbidden: ['chartplotter', 'gelcoat', 'trailer'],
+  },
+  {
+    kind: 'follow-up',
+    turns: [{ question: 'bilge pump keeps kicking on every few minutes but the bilge is basically dry' }, { question: 'Can I do it myself?' }],
+    category: 'plumbing',
+    concepts: [['float', 'switch'], ['bilge'], ['professional', 'pro', 'technician', 'expert']],
+    forbidden: ['chartplotter', 'gelcoat', 'thermostat', 'trailer'],
+  },
+  {
+    kind: 'follow-up',
+    turns: [{ question: 'my bilge pump wont come on at all, even on manual' }, { question: 'is it safe to keep using the boat like that?' }],
+    category: 'plumbing',
+    concepts: [['bilge'], ['fuse', 'breaker', 'wiring', 'wire', 'switch', 'battery'], ['water', 'sink', 'flood', 'leak']],
+    forbidden: ['chartplotter', 'gelcoat', 'thermostat'],
+  },
+  {
+    kind: 'follow-up',
+    turns: [{ question: 'house batteries are flat every time i get back to the boat after a week' }, { question: 'how much would it cost to sort out, ballpark' }],
+    category: 'electrical',
+    concepts: [['battery', 'batteries'], ['$'], ['draw', 'drain', 'parasitic', 'charg']],
+    forbidden: ['chartplotter', 'gelcoat', 'impeller', 'trailer'],
+  },
+  {
+    kind: 'follow-up',
+    turns: [{ question: 'starting battery barely cranks the engine anymore and the terminals have white crust on them' }, { question: 'can i do that myself or should i get an electrician' }],
+    category: 'electrical',
+    concepts: [['terminal', 'corros'], ['clean', 'baking soda', 'wire brush'], ['professional', 'pro', 'technician', 'electrician', 'expert']],
+    forbidden: ['chartplotter', 'gelcoat', 'impeller', 'trailer'],
+  },
+  {
+    kind: 'follow-up',
+    turns: [{ question: "the head won't flush, handle is really stiff and nothing goes down" }, { question: 'How much would it cost to fix, roughly?' }],
+    category: 'plumbing',
+    concepts: [['head', 'toilet'], ['$'], ['joker valve', 'clog', 'blockage', 'hose', 'scale']],
+    forbidden: ['chartplotter', 'gps', 'gelcoat', 'impeller'],
+  },
+  {
+    kind: 'follow-up',
+    turns: [{ question: 'one of the trailer hubs was smoking hot after a long tow on the interstate' }, { question: 'Is it safe to keep using it?' }],
+    category: 'trailer',
+    concepts: [['bearing'], ['grease', 'repack'], ['seize', 'seized', 'wheel', 'fire', 'spindle']],
+    forbidden: ['chartplotter', 'gelcoat', 'impeller', 'bilge pump'],
+  },
+  {
+    kind: 'follow-up',
+    turns: [{ question: 'trailer lights quit working on the left side, right side is fine' }, { question: 'How long does that take?' }],
+    category: 'trailer',
+    concepts: [['ground'], ['bulb', 'wire', 'wiring', 'harness', 'plug'], ['test light', 'multimeter', 'meter', 'tester']],
+    forbidden: ['chartplotter', 'gelcoat', 'impeller', 'bilge pump'],
+  },
+  {
+    kind: 'follow-up',
+    turns: [{ question: 'shore power keeps tripping the gfci on the dock pedestal as soon as i plug in' }, { question: 'is it dangerous to keep using it?' }],
+    category: 'electrical',
+    concepts: [['gfci', 'elci', 'ground fault'], ['shock', 'electric', 'drown', 'leak'], ['water heater', 'charger', 'appliance', 'circuit', 'breaker']],
+    forbidden: ['chartplotter', 'gelcoat', 'impeller', 'trailer'],
+  },
+  {
+    kind: 'follow-up',
+    turns: [{ question: 'nobody answers my radio checks on the vhf, i can hear everyone fine' }, { question: 'can i do it myself?' }],
+    category: 'electronics',
+    concepts: [['antenna'], ['coax', 'connector', 'cable', 'pl-259'], ['professional', 'pro', 'technician', 'expert']],
+    forbidden: ['gelcoat', 'impeller', 'bilge pump', 'trailer'],
   },
 
   // ======================================================================== return (7)

@@ -17,6 +17,8 @@ const LATENCY_ROUNDS = 20;
 export interface MultiTurnFigures {
   newTopic: { passed: number; total: number };
   returns: { passed: number; total: number };
+  /** Follow-ups answered in their subject's category with no other subject's equipment named. */
+  followUpSubject: { passed: number; total: number };
   followUpConcepts: { found: number; total: number };
   otherConcepts: { found: number; total: number };
   details: { found: number; total: number };
@@ -43,6 +45,7 @@ export async function evaluateConversations(newProvider: () => AiProvider, conve
   const figures: MultiTurnFigures = {
     newTopic: { passed: 0, total: 0 },
     returns: { passed: 0, total: 0 },
+    followUpSubject: { passed: 0, total: 0 },
     followUpConcepts: { found: 0, total: 0 },
     otherConcepts: { found: 0, total: 0 },
     details: { found: 0, total: 0 },
@@ -55,13 +58,14 @@ export async function evaluateConversations(newProvider: () => AiProvider, conve
     const answer = text.toLowerCase();
     const miss = (what: string) => figures.misses.push(`  [${conversation.kind}] ${what}: ${label}`);
 
-    if (conversation.kind === 'new-topic') {
-      figures.newTopic.total += 1;
+    if (conversation.kind === 'new-topic' || conversation.kind === 'follow-up') {
+      const figure = conversation.kind === 'new-topic' ? figures.newTopic : figures.followUpSubject;
+      figure.total += 1;
       const leaked = conversation.forbidden.filter((word) => answer.includes(word.toLowerCase()));
-      if (leaked.length > 0) miss(`earlier topic leaked (${leaked.join(', ')})`);
+      if (leaked.length > 0) miss(`${conversation.kind === 'new-topic' ? 'earlier topic' : 'another subject'} leaked (${leaked.join(', ')})`);
       if (category !== conversation.category) miss(`category ${category} instead of ${conversation.category}`);
-      if (leaked.length === 0 && category === conversation.category) figures.newTopic.passed += 1;
-    } else if (conversation.kind === 'return') {
+      if (leaked.length === 0 && category === conversation.category) figure.passed += 1;
+    } else {
       figures.returns.total += 1;
       if (RETURN_OPENER.test(text.trim())) figures.returns.passed += 1;
       else miss(`no 'Back to your …' opener (starts '${text.trim().slice(0, 50)}')`);

@@ -52,6 +52,7 @@ const topicChanges = { passed: multi.newTopic.passed + multi.returns.passed, tot
 console.log('');
 console.log(`conversations: ${evalConversations.length} (${count('new-topic')} new topic, ${count('follow-up')} follow-up, ${count('return')} return)`);
 console.log(`topic-change accuracy:     ${share(topicChanges)} (new topic clean and in its category ${share(multi.newTopic)}, return openers ${share(multi.returns)})`);
+console.log(`follow-up on its subject:   ${share(multi.followUpSubject)} (its category, no other subject's equipment)`);
 console.log(`follow-up concept coverage: ${share(multi.followUpConcepts)}`);
 console.log(`follow-up detail use:       ${share(multi.details)}`);
 console.log(`new-topic and return concept coverage: ${share(multi.otherConcepts)}`);
