@@ -119,6 +119,18 @@ describe('the model provider (OpenAI-compatible, with web search)', () => {
     );
   });
 
+  it('sends the subject’s turns with a question that names no equipment of its own', async () => {
+    fake.respondWith({ kind: 'answer', content: 'Gelcoat answer.' });
+    const first = (await ask({ question: 'The gelcoat on my deck has spider cracks' })).json();
+    fake.respondWith({ kind: 'answer', content: 'About $300.' });
+    const cost = await ask({ question: 'How much would it cost to fix, roughly?', sessionId: first.sessionId });
+    expect(cost.json().category).toBe('hull');
+    const sent = fake.requests.at(-1)!;
+    expect(sent.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
+    expect(sent.messages[1]!.content).toBe('The gelcoat on my deck has spider cracks');
+    expect(fake.searches.at(-1)).toBe('The gelcoat on my deck has spider cracks How much would it cost to fix, roughly?');
+  });
+
   it('turns a provider failure into a clear error and keeps the conversation intact', async () => {
     fake.respondWith({ kind: 'answer', content: 'Kept.' });
     const first = (await ask({ question: 'trailer lights only work on one side' })).json();
