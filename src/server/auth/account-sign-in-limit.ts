@@ -1,6 +1,6 @@
 import type { Database } from '../db/client.js';
 import { AppError } from '../core/app-error.js';
-import { consumeRequestLimit, countInWindow, secondsLeftInWindow } from '../http/request-limiter.js';
+import { giveBackToAllowance, secondsLeftInWindow, takeFromAllowance } from '../http/request-limiter.js';
 
 /**
  * Wrong passwords for one account, from any number of addresses (OWASP ASVS 2.2.1): after
@@ -15,14 +15,20 @@ function keyOf(email: string): string {
   return `sign-in-failures:${email.trim().toLowerCase()}`;
 }
 
-/** 429 when the account has had too many failed sign-ins in this window. */
-export async function assertAccountMayTrySignIn(db: Database, email: string, now = Date.now()): Promise<void> {
-  if ((await countInWindow(db, keyOf(email), WINDOW_MS, now)) >= MAX_FAILURES) {
-    throw new AppError('TOO_MANY_REQUESTS', ACCOUNT_LIMIT_MESSAGE, undefined, secondsLeftInWindow(now, WINDOW_MS));
-  }
+export interface SignInAttempt {
+  /** The attempt did not fail on its password (it signed in, or never got as far): it is given back. */
+  notFailed(): Promise<void>;
 }
 
-export async function recordFailedSignIn(db: Database, email: string, now = Date.now()): Promise<void> {
-  // The count itself is what matters here; going over is answered by the next attempt's check.
-  await consumeRequestLimit(db, { key: keyOf(email), max: Number.MAX_SAFE_INTEGER, windowMs: WINDOW_MS, message: ACCOUNT_LIMIT_MESSAGE, now });
+/**
+ * Counts a sign-in to this account as a failure before its password is checked, and answers 429 when the
+ * window's failures are used up. Counting first, in one statement, is what holds against a burst: read
+ * before and counted after, every wrong password of a simultaneous burst was checked.
+ */
+export async function beginSignInAttempt(db: Database, email: string, now = Date.now()): Promise<SignInAttempt> {
+  const key = keyOf(email);
+  if (!(await takeFromAllowance(db, { key, max: MAX_FAILURES, windowMs: WINDOW_MS, now }))) {
+    throw new AppError('TOO_MANY_REQUESTS', ACCOUNT_LIMIT_MESSAGE, undefined, secondsLeftInWindow(now, WINDOW_MS));
+  }
+  return { notFailed: () => giveBackToAllowance(db, { key, windowMs: WINDOW_MS, takenAt: now }) };
 }

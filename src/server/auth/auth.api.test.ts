@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema.js';
-import { ACCOUNT_LIMIT_MESSAGE, MAX_FAILURES, WINDOW_MS, assertAccountMayTrySignIn, recordFailedSignIn } from './account-sign-in-limit.js';
+import { ACCOUNT_LIMIT_MESSAGE, MAX_FAILURES, WINDOW_MS, beginSignInAttempt } from './account-sign-in-limit.js';
 import { MAX_WAITING_HASHES, SIGN_INS_BUSY } from './password-hashing.js';
 import { asUser, cookieHeader, createTestApp, nextClientAddress, ORIGIN, signUp, type TestApp } from '../test/test-app.js';
 
@@ -179,8 +179,11 @@ describe('accounts', () => {
   });
 
   it('turns a burst of sign-ins beyond the hashing queue away at once with 503 and Retry-After, and signs in the rest', { timeout: 60_000 }, async () => {
-    const owner = await signUp(t.app, { email: 'burst@example.com', password: 'the-right-password' });
-    const responses = await Promise.all(Array.from({ length: MAX_WAITING_HASHES + 14 }, () => signIn(owner.email, 'the-right-password')));
+    // Spread over accounts, so that no account has more sign-ins under way than its allowance of failures.
+    const owners = await Promise.all(['burst-1', 'burst-2', 'burst-3'].map((name) => signUp(t.app, { email: `${name}@example.com`, password: 'the-right-password' })));
+    const responses = await Promise.all(
+      Array.from({ length: MAX_WAITING_HASHES + 14 }, (_, i) => signIn(owners[i % owners.length]!.email, 'the-right-password')),
+    );
     const busy = responses.filter((r) => r.statusCode === 503);
     expect(busy.length).toBeGreaterThan(0);
     expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(responses.length - busy.length);
@@ -208,11 +211,19 @@ describe('accounts', () => {
   it('counts only failures, and lets the account in again once the window has passed', async () => {
     const now = Date.UTC(2030, 0, 1, 12, 0, 0);
     const email = 'window@example.com';
-    for (let i = 0; i < MAX_FAILURES - 1; i++) await recordFailedSignIn(t.database.db, email, now);
-    await expect(assertAccountMayTrySignIn(t.database.db, email, now)).resolves.toBeUndefined();
-    await recordFailedSignIn(t.database.db, email, now);
-    await expect(assertAccountMayTrySignIn(t.database.db, email, now)).rejects.toMatchObject({ statusCode: 429 });
-    await expect(assertAccountMayTrySignIn(t.database.db, email, now + WINDOW_MS)).resolves.toBeUndefined();
+    for (let i = 0; i < MAX_FAILURES - 1; i++) await beginSignInAttempt(t.database.db, email, now);
+    await (await beginSignInAttempt(t.database.db, email, now)).notFailed();
+    await beginSignInAttempt(t.database.db, email, now);
+    await expect(beginSignInAttempt(t.database.db, email, now)).rejects.toMatchObject({ statusCode: 429 });
+    await expect(beginSignInAttempt(t.database.db, email, now + WINDOW_MS)).resolves.toBeDefined();
+  });
+
+  it('checks no more wrong passwords than the account allows when they all arrive at once', { timeout: 60_000 }, async () => {
+    const target = await signUp(t.app, { email: 'simultaneous@example.com', password: 'the-right-password' });
+    const responses = await Promise.all(Array.from({ length: 30 }, (_, i) => signIn(target.email, `wrong-${i}-password`)));
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(MAX_FAILURES);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(30 - MAX_FAILURES);
   });
 
   it('answers 401 to /api/auth/user when signed out', async () => {

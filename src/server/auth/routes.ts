@@ -7,7 +7,7 @@ import { safeReturnTo } from '../../common/return-to.js';
 import type { Auth } from './auth.js';
 import { authHeaders } from './current-user.js';
 import { databaseUnavailableError } from '../db/database-error.js';
-import { assertAccountMayTrySignIn, recordFailedSignIn } from './account-sign-in-limit.js';
+import { beginSignInAttempt } from './account-sign-in-limit.js';
 import { requireUser } from './guards.js';
 import { SIGN_INS_BUSY_CODE } from './password-hashing.js';
 import { normalisedPath } from '../http/request-path.js';
@@ -143,14 +143,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; baseUrl: string }> 
     schema: { hide: true },
     handler: async (request, reply) => {
       const email = signInEmail(request);
-      if (email) await assertAccountMayTrySignIn(app.db, email);
+      const attempt = email ? await beginSignInAttempt(app.db, email) : null;
       const response = await auth.handler(toWebRequest(request, baseUrl));
       // Better Auth turns a database failure into its own 500, or into 401 when it could not read the
       // session: when the database is indeed unreachable, say so (503 with Retry-After) like every route.
       if ((response.status >= 500 || response.status === 401) && !(await app.database.ping().then(() => true, () => false))) {
         throw databaseUnavailableError();
       }
-      if (email && response.status === 401) await recordFailedSignIn(app.db, email);
+      // Only a wrong password (401) stays counted against the account.
+      if (attempt && response.status !== 401) await attempt.notFailed();
       return sendWebResponse(reply, response);
     },
   });
