@@ -101,8 +101,10 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** The session cache's clock (tests move it to pass its time to live); the real clock otherwise. */
   sessionCacheClock?: () => number;
-  /** How often job workers look for work; tests poll faster. */
+  /** How often job workers look for work they were not told about (delayed jobs, retries); tests poll faster. */
   jobPollingIntervalSeconds?: number;
+  /** The delay before a failed job's first retry; tests make it short. */
+  jobRetryDelaySeconds?: number;
   /** How often live sockets are pinged; tests make it short. */
   liveHeartbeatMs?: number;
   /** How often a call room's sockets announce themselves and re-check the room is open; tests make it short. */
@@ -149,7 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
 
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
-  const jobs = createJobQueue(database, app.log, { pollingIntervalSeconds: options.jobPollingIntervalSeconds });
+  const jobs = createJobQueue(database, app.log, { pollingIntervalSeconds: options.jobPollingIntervalSeconds, retryDelaySeconds: options.jobRetryDelaySeconds });
   const auth = createAuth({
     db: database.db,
     baseUrl: config.BASE_URL,
@@ -183,7 +185,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   payments.defineJobs(jobs);
   app.addHook('onReady', () => jobs.start());
   // Registered first, so it runs after the server stopped taking requests (onClose hooks run in reverse).
-  app.addHook('onClose', () => jobs.stop());
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    mailer.close();
+  });
   const expertJson = createExpertJsonCache();
   const expertJsonRead = expertJsonReader(database.db);
   const expertListings = createListingCache({

@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DatabaseHandle } from '../db/client.js';
+import type { Listener } from '../db/notifications.js';
 import { transactionExecutor } from '../db/transaction.js';
 
 export type JobHandler<T> = (data: T) => Promise<void>;
@@ -13,9 +14,22 @@ export interface JobOptions {
   id?: string;
 }
 
+export interface DefineOptions {
+  cron?: string;
+  /** How many of the queue's jobs this server runs at once (each fetch takes a batch of jobs). */
+  concurrency?: number;
+}
+
+export interface JobQueueOptions {
+  /** How often an idle worker looks for jobs it was not told about: delayed jobs, retries. */
+  pollingIntervalSeconds?: number;
+  /** The first retry's delay; later ones double (tests make it short). */
+  retryDelaySeconds?: number;
+}
+
 export interface JobQueue {
   /** Declares a queue and the handler that works it; call before `start()`. */
-  define<T extends object>(name: string, handler: JobHandler<T>, options?: { cron?: string }): void;
+  define<T extends object>(name: string, handler: JobHandler<T>, options?: DefineOptions): void;
   /**
    * Enqueues a job. Given a transaction, the job is written with it: it exists only if the transaction
    * commits, so an e-mail about a change is never sent for a change that was rolled back.
@@ -36,28 +50,89 @@ export interface JobQueue {
 interface Definition {
   handler: JobHandler<object>;
   cron?: string;
+  concurrency: number;
+}
+
+/**
+ * Each fetch takes up to this many jobs, and a worker whose fetch came back full fetches again at once;
+ * so a backlog drains at the handlers' pace, not one job per polling interval.
+ */
+const BATCH_SIZE = 25;
+/** Jobs of one queue running at once on one server, unless the queue says otherwise. */
+const DEFAULT_CONCURRENCY = 2;
+/**
+ * A committed job is announced on this channel (its queue's name), so every server's worker for that
+ * queue fetches at once instead of at its next poll. NOTIFY is transactional: sent with the enqueueing
+ * transaction, it is delivered only when that commits, so no worker wakes for a job it cannot see yet.
+ */
+const JOBS_CHANNEL = 'jobs';
+
+/** Runs `work` over `items`, at most `limit` at a time. */
+async function forEachAtMost<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
 /**
  * Background jobs on pg-boss, on PostgreSQL (its own small pool) and on PGlite (through our one PGlite
  * connection). Jobs retry with backoff; `stop()` lets running jobs finish for a few seconds.
  */
-export function createJobQueue(database: DatabaseHandle, log: FastifyBaseLogger, options: { pollingIntervalSeconds?: number } = {}): JobQueue {
+export function createJobQueue(database: DatabaseHandle, log: FastifyBaseLogger, options: JobQueueOptions = {}): JobQueue {
   const definitions = new Map<string, Definition>();
   const boss = new PgBoss({
     ...(database.url ? { connectionString: database.url, max: 3 } : { db: { executeSql: database.executeSql } }),
     retryLimit: 5,
-    retryDelay: 10,
+    retryDelay: options.retryDelaySeconds ?? 10,
     retryBackoff: true,
     // Cron schedules are checked often enough for a minute-by-minute sweep.
     cronMonitorIntervalSeconds: 30,
   } as PgBoss.ConstructorOptions);
   boss.on('error', (err) => log.error({ err }, 'background jobs: database error'));
+  /** Each queue's worker on this server, by queue name. */
+  const workers = new Map<string, string>();
+  let listener: Listener | undefined;
   let started = false;
+
+  const wake = (name: string) => {
+    const worker = workers.get(name);
+    if (worker) boss.notifyWorker(worker);
+  };
+
+  /**
+   * pg-boss completes or fails a whole batch by what its handler does (returns, throws). Each job is
+   * settled here on its own instead, as soon as it ends, so a job that failed is retried alone and the
+   * e-mails of the others are never sent twice. pg-boss's own completion afterwards touches only jobs
+   * still active: none, unless recording a job's success failed (then it records it). If recording a
+   * failure fails, throwing makes pg-boss fail every job of the batch not yet completed, so that one is
+   * retried rather than marked done.
+   */
+  const runBatch = (name: string, definition: Definition) => async (batch: PgBoss.Job<object>[]) => {
+    let failureUnrecorded = false;
+    await forEachAtMost(batch, definition.concurrency, async (job) => {
+      try {
+        await definition.handler(job.data);
+      } catch (err) {
+        log.warn({ err, job: name, id: job.id }, 'background job failed; it will be retried');
+        await boss.fail(name, job.id, err as object).catch(() => (failureUnrecorded = true));
+        return;
+      }
+      await boss.complete(name, job.id).catch((err: unknown) => log.warn({ err, job: name, id: job.id }, 'a finished job could not be marked complete'));
+    });
+    if (failureUnrecorded) throw new Error(`a failed '${name}' job could not be marked failed`);
+    // A full batch: more are probably waiting, so the worker fetches again without pausing.
+    if (batch.length === BATCH_SIZE) wake(name);
+  };
 
   return {
     define(name, handler, defineOptions = {}) {
-      definitions.set(name, { handler: handler as JobHandler<object>, cron: defineOptions.cron });
+      definitions.set(name, {
+        handler: handler as JobHandler<object>,
+        cron: defineOptions.cron,
+        concurrency: defineOptions.concurrency ?? DEFAULT_CONCURRENCY,
+      });
     },
 
     async send(db, name, data, sendOptions = {}) {
@@ -69,6 +144,9 @@ export function createJobQueue(database: DatabaseHandle, log: FastifyBaseLogger,
         ...(sendOptions.id ? { id: sendOptions.id } : {}),
         ...(executor ? { db: { executeSql: executor } } : {}),
       });
+      // A job due later is found by polling; waking the workers now would find nothing.
+      if (sendOptions.startAfter && sendOptions.startAfter.getTime() > Date.now()) return;
+      await (executor ?? database.executeSql)('select pg_notify($1, $2)', [JOBS_CHANNEL, name]);
     },
 
     async cancel(db, name, ids) {
@@ -89,23 +167,29 @@ export function createJobQueue(database: DatabaseHandle, log: FastifyBaseLogger,
       started = true;
       for (const [name, definition] of definitions) {
         await boss.createQueue(name);
-        await boss.work<object>(name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async (jobs) => {
-          for (const job of jobs) {
-            try {
-              await definition.handler(job.data);
-            } catch (err) {
-              log.warn({ err, job: name }, 'background job failed; it will be retried');
-              throw err;
-            }
-          }
-        });
+        const worker = await boss.work<object>(
+          name,
+          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: BATCH_SIZE },
+          runBatch(name, definition),
+        );
+        workers.set(name, worker);
         if (definition.cron) await boss.schedule(name, definition.cron);
       }
+      listener = await database.listen(JOBS_CHANNEL, {
+        onNotification: wake,
+        // Announcements sent while the listener was away are lost: every worker looks now.
+        onConnect: () => {
+          for (const name of workers.keys()) wake(name);
+        },
+      });
     },
 
     async stop() {
       if (!started) return;
       started = false;
+      await listener?.close();
+      listener = undefined;
+      workers.clear();
       await boss.stop({ graceful: true, timeout: 3000, wait: true });
     },
   };

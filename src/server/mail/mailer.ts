@@ -21,11 +21,23 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
+/** The mailer the app owns. */
+export interface MailTransport extends Mailer {
+  /** Closes the SMTP connections (after the jobs that send have stopped). */
+  close(): void;
+}
+
+/**
+ * SMTP connections kept open and shared by every send, and so the most e-mails that leave at once: a
+ * batch of e-mail jobs runs this many at a time (email-job.ts) rather than opening one connection each.
+ */
+export const SMTP_CONNECTIONS = 5;
+
 /**
  * Sends through `SMTP_URL`; without it the message is written to the log, so a local user can still
  * follow a password-reset link.
  */
-export function createMailer(options: { smtpUrl?: string; from: string; log: FastifyBaseLogger }): Mailer {
+export function createMailer(options: { smtpUrl?: string; from: string; log: FastifyBaseLogger }): MailTransport {
   const { smtpUrl, from, log } = options;
   if (!smtpUrl) {
     return {
@@ -33,10 +45,13 @@ export function createMailer(options: { smtpUrl?: string; from: string; log: Fas
         const invite = message.icalEvent ? `\n\n[calendar invite: ${message.icalEvent.method}]` : '';
         log.info({ mail: { to: message.to, subject: message.subject } }, `E-mail (no SMTP_URL set):\n${message.text}${invite}`);
       },
+      close() {},
     };
   }
-  const transport = nodemailer.createTransport(smtpUrl);
+  // Parameters in SMTP_URL itself (?pool=false, say) still win over these.
+  const transport = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: SMTP_CONNECTIONS });
   return {
+    close: () => transport.close(),
     async send({ icalEvent, ...message }) {
       await transport.sendMail({
         from,

@@ -8,17 +8,37 @@ export interface SmtpInbox {
   url: string;
   /** Raw messages as received, in order. */
   raw: string[];
+  /** The most connections that were open at once. */
+  peakConnections(): number;
   /** Waits until a message matches, and answers it parsed (with its raw text, for the calendar part). */
   waitFor(match: (mail: ParsedMail) => boolean, timeoutMs?: number): Promise<ParsedMail & { rawText: string }>;
   close(): Promise<void>;
 }
 
+export interface SmtpInboxOptions {
+  /** Answers a recipient with a temporary failure (450) while this says so. */
+  refuse?: (recipient: string) => boolean;
+}
+
 /** A real SMTP peer on 127.0.0.1 that keeps what it receives: the test inbox. */
-export function startSmtpInbox(): Promise<SmtpInbox> {
+export function startSmtpInbox(options: SmtpInboxOptions = {}): Promise<SmtpInbox> {
   const raw: string[] = [];
+  let open = 0;
+  let peak = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    onConnect(_session, callback) {
+      peak = Math.max(peak, ++open);
+      callback();
+    },
+    onClose() {
+      open -= 1;
+    },
+    onRcptTo(address, _session, callback) {
+      if (!options.refuse?.(address.address)) return callback();
+      callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 450 }));
+    },
     onData(stream, _session, callback) {
       let data = '';
       stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
@@ -35,6 +55,7 @@ export function startSmtpInbox(): Promise<SmtpInbox> {
         port,
         url: `smtp://127.0.0.1:${port}`,
         raw,
+        peakConnections: () => peak,
         async waitFor(match, timeoutMs = 15_000) {
           let found: (ParsedMail & { rawText: string }) | undefined;
           await expect
