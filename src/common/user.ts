@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES, USER_STATUSES } from './roles.js';
+import { PASSWORD_MAX_LENGTH } from './password-rules.js';
 
 /** The current user, as `GET /api/auth/user` answers it (the spec's User entity plus id). */
 export const currentUserSchema = z.object({
@@ -43,7 +44,7 @@ export const lastNameSchema = z
 
 /**
  * `PATCH /api/profile` and the My Profile form. Role and status are not part of it: a user can never
- * change their own.
+ * change their own. A new e-mail address also needs the current password (`common/email-change.ts`).
  */
 export const profileUpdateSchema = z.object({
   firstName: firstNameSchema,
@@ -54,6 +55,8 @@ export const profileUpdateSchema = z.object({
   city: optionalText(100),
   state: optionalText(100),
   zipCode: optionalText(20),
+  // Not trimmed: it is compared with the password as typed.
+  currentPassword: z.string().max(PASSWORD_MAX_LENGTH, 'Incorrect password').optional(),
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;

@@ -251,7 +251,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerMetrics(app, { token: config.METRICS_TOKEN });
   await app.register(opsRoutes);
   await app.register(authRoutes, { auth, baseUrl: config.BASE_URL });
-  await app.register(profileRoutes);
+  await app.register(profileRoutes, { deps: bookingDeps });
   await app.register(dashboardRoutes);
   await app.register(expertRoutes, { listings: expertListings });
   await app.register(aiRoutes, await createAiProvider(config));
