@@ -38,7 +38,7 @@ const SUBJECTS: [RegExp, string][] = [
   [/\btransom\b/i, 'transom'],
   [/\bdeck\b/i, 'deck'],
   [/\bhull\b/i, 'hull'],
-  [/\bfurler\b|\bfurling\b/i, 'furler'],
+  [/\b(?:roller )?furl(?:er|ing)\b/i, 'furler'],
   [/\bshrouds?\b|\bstays?\b|\brigging\b|\bswages?\b|\bturnbuckles?\b/i, 'rigging'],
   [/\bchainplates?\b/i, 'chainplates'],
   [/\bhalyards?\b|\bwinch(?:es)?\b/i, 'winches'],
@@ -72,13 +72,19 @@ const SUBJECTS: [RegExp, string][] = [
   [/\bpump\b/i, 'pump'],
 ];
 
-/** The subject named earliest in the owner's words: 'My outboard cranks but ...' is about the outboard. */
+/**
+ * The subject named earliest in the owner's words: 'My outboard cranks but ...' is about the outboard. Of
+ * two names starting at one word the longer wins: 'roller furler' is not a trailer's roller.
+ */
 export function subjectName(texts: string[], fallback: string): string {
   for (const text of texts) {
-    let best: { at: number; name: string } | undefined;
+    let best: { at: number; length: number; name: string } | undefined;
     for (const [pattern, name] of SUBJECTS) {
-      const at = pattern.exec(text)?.index;
-      if (at !== undefined && (!best || at < best.at)) best = { at, name };
+      const found = pattern.exec(text);
+      if (!found) continue;
+      const at = found.index;
+      const length = found[0].length;
+      if (!best || at < best.at || (at === best.at && length > best.length)) best = { at, length, name };
     }
     if (best) return best.name;
   }

@@ -147,6 +147,7 @@ describe("the owner's name for a subject", () => {
     ['Mercruiser 5.7 runs hot', 'sterndrive'],
     ['trailer lights only work on one side', 'trailer lights'],
     ['my merc is bogging down', 'outboard'],
+    ['roller furler is jammed and wont roll in', 'furler'],
   ])("'%s' is about the %s", (question, subject) => {
     expect(decide(question).subject).toBe(subject);
   });
