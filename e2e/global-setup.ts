@@ -4,11 +4,14 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startMailDrop } from './mail-drop.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     dataDir: string;
+    /** Where the server's e-mails land, one file each (mail-drop.ts). */
+    mailDir: string;
   }
 }
 
@@ -23,16 +26,20 @@ function freePort(): Promise<number> {
 
 let server: ChildProcess | undefined;
 let dataDir = '';
+let mailDir = '';
+let mailDrop: Awaited<ReturnType<typeof startMailDrop>> | undefined;
 
 export async function setup(project: TestProject) {
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   dataDir = mkdtempSync(join(tmpdir(), 'kb-e2e-'));
+  mailDir = mkdtempSync(join(tmpdir(), 'kb-e2e-mail-'));
+  mailDrop = await startMailDrop(mailDir);
   server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     // TRUST_PROXY lets each browser context present its own client address (see browser.ts), so the
     // per-address sign-up limit applies per simulated visitor, as it would in production. TEST_CLOCK lets
     // a journey move the booking rules' clock past a booking's start (see e2e/test-clock.ts).
-    env: { ...process.env, PORT: String(port), BASE_URL: baseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', TRUST_PROXY: 'true', TEST_CLOCK: 'true' },
+    env: { ...process.env, PORT: String(port), BASE_URL: baseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', SMTP_URL: mailDrop.url, TRUST_PROXY: 'true', TEST_CLOCK: 'true' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   for (let i = 0; i < 600; i++) {
@@ -43,6 +50,7 @@ export async function setup(project: TestProject) {
   }
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
+  project.provide('mailDir', mailDir);
 }
 
 export async function teardown() {
@@ -52,4 +60,6 @@ export async function teardown() {
     await exited;
   }
   rmSync(dataDir, { recursive: true, force: true });
+  await mailDrop?.close();
+  rmSync(mailDir, { recursive: true, force: true });
 }

@@ -25,6 +25,7 @@ export const PAGE_MODULES: Record<Exclude<PagePath, '/'>, PageModule> = {
   '/workspace': () => import('./pages/workspace'),
   '/login': () => import('./pages/login'),
   '/reset-password': () => import('./pages/reset-password'),
+  '/confirm-email': () => import('./pages/confirm-email'),
   '/privacy': () => import('./pages/privacy'),
   '/terms': () => import('./pages/terms'),
 };

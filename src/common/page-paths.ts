@@ -24,6 +24,7 @@ export const PAGE_PATHS = [
   '/workspace',
   '/login',
   '/reset-password',
+  '/confirm-email',
   '/privacy',
   '/terms',
 ] as const;

@@ -1,6 +1,7 @@
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
+const dayAndTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 export function formatMoney(amount: number): string {
   return money.format(amount);
@@ -12,4 +13,9 @@ export function formatDate(iso: string): string {
 
 export function formatMonthYear(iso: string): string {
   return monthYear.format(new Date(iso));
+}
+
+/** 'Jun 5, 2026, 3:00 PM' in the reader's time zone. */
+export function formatDateTime(iso: string): string {
+  return dayAndTime.format(new Date(iso));
 }

@@ -5,6 +5,7 @@ import { PageContainer, PageHeader } from '../components/layout/page-header';
 import { ProfileSummaryCard } from '../components/profile/profile-summary-card';
 import { ProfileDetails } from '../components/profile/profile-details';
 import { ProfileForm } from '../components/profile/profile-form';
+import { PendingEmailNotice } from '../components/profile/pending-email-notice';
 import { Button } from '../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card';
 import { useAuth } from '../lib/api/auth';
@@ -27,7 +28,8 @@ function Profile() {
               </Button>
             ) : null}
           </CardHeader>
-          <CardContent>
+          <CardContent className="flex flex-col gap-6">
+            <PendingEmailNotice currentEmail={user.email} />
             {editing ? <ProfileForm user={user} onDone={() => setEditing(false)} /> : <ProfileDetails user={user} />}
           </CardContent>
         </Card>

@@ -1,6 +1,8 @@
-import { useForm } from 'react-hook-form';
+import { useMemo } from 'react';
+import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { profileUpdateSchema, type CurrentUser, type ProfileUpdate, type ProfileUpdateInput } from '@common/user';
+import type { CurrentUser, ProfileUpdate, ProfileUpdateInput } from '@common/user';
+import { isEmailChange, profileFormSchema } from '@common/email-change';
 import { Button } from '../ui/button';
 import { Input } from '../ui/input';
 import { FormField } from '../ui/form-field';
@@ -46,28 +48,56 @@ function formValues(user: CurrentUser): ProfileUpdateInput {
     city: user.city ?? '',
     state: user.state ?? '',
     zipCode: user.zipCode ?? '',
+    currentPassword: '',
   };
 }
 
+/** Asked for only when the e-mail field holds another address: the change then waits for its link. */
+function CurrentPasswordField(props: { currentEmail: string; error?: string; field: UseFormRegisterReturn<'currentPassword'> }) {
+  const { currentEmail, error, field } = props;
+  return (
+    <div className="flex flex-col gap-3 rounded-lg border border-sky-200 p-4">
+      <p id="email-change-hint" className="text-sm text-slate-700">
+        We will send a confirmation link to the new address. Your email address stays <span className="font-semibold break-all">{currentEmail}</span> until
+        you open it.
+      </p>
+      <FormField id="currentPassword" label="Current Password" error={error}>
+        <Input
+          id="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'currentPassword-error email-change-hint' : 'email-change-hint'}
+          {...field}
+        />
+      </FormField>
+    </div>
+  );
+}
+
 export function ProfileForm({ user, onDone }: { user: CurrentUser; onDone: () => void }) {
+  const schema = useMemo(() => profileFormSchema(user.email), [user.email]);
   const form = useForm<ProfileUpdateInput, unknown, ProfileUpdate>({
-    resolver: zodResolver(profileUpdateSchema),
+    resolver: zodResolver(schema),
     defaultValues: formValues(user),
   });
   const update = useUpdateProfile();
   const { errors } = form.formState;
+  const typedEmail = useWatch({ control: form.control, name: 'email' });
+  const changingEmail = isEmailChange(user.email, typedEmail ?? '');
 
   const onSubmit = form.handleSubmit((values) =>
-    update.mutate(values, {
+    // The password goes only with a new address: the other fields never need it.
+    update.mutate(changingEmail ? values : { ...values, currentPassword: undefined }, {
       onSuccess: () => {
         showToast({ title: 'Success', description: 'Profile updated successfully' });
         onDone();
       },
       onError: (error) => {
         if (error instanceof ApiError) {
-          for (const [field, message] of Object.entries(error.fieldErrors)) {
-            if (field in values) form.setError(field as FieldName, { message });
-          }
+          Object.entries(error.fieldErrors)
+            .filter(([field]) => field in values)
+            .forEach(([field, message], i) => form.setError(field as FieldName, { message }, { shouldFocus: i === 0 }));
         }
         showToast({ title: 'Error', description: errorText(error, 'Failed to update profile'), variant: 'destructive' });
       },
@@ -101,6 +131,9 @@ export function ProfileForm({ user, onDone }: { user: CurrentUser; onDone: () =>
               );
             })}
           </div>
+          {section.title === 'Contact Information' && changingEmail ? (
+            <CurrentPasswordField currentEmail={user.email} error={errors.currentPassword?.message} field={form.register('currentPassword')} />
+          ) : null}
         </fieldset>
       ))}
       <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-6 sm:flex-row sm:justify-end">

@@ -1,0 +1,54 @@
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { expect, inject } from 'vitest';
+
+/**
+ * The journeys' inbox: an SMTP peer on 127.0.0.1 that the server sends every e-mail to, each written to a
+ * file in `dir`, so a journey (another process) can follow a link the server mailed.
+ */
+export function startMailDrop(dir: string): Promise<{ url: string; close: () => Promise<void> }> {
+  mkdirSync(dir, { recursive: true });
+  let received = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received += 1;
+        writeFileSync(join(dir, `${String(received).padStart(6, '0')}.eml`), Buffer.concat(chunks));
+        callback();
+      });
+    },
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.server.address() as AddressInfo;
+      resolve({ url: `smtp://127.0.0.1:${port}`, close: () => new Promise((done) => server.close(() => done())) });
+    });
+  });
+}
+
+/** Waits for the newest e-mail to `to` whose subject matches, and answers it parsed. */
+export async function waitForMail(to: string, subject: RegExp): Promise<ParsedMail> {
+  const dir = inject('mailDir');
+  let found: ParsedMail | undefined;
+  await expect
+    .poll(async () => {
+      const files = readdirSync(dir).sort().reverse();
+      for (const file of files) {
+        const mail = await simpleParser(readFileSync(join(dir, file)));
+        if (JSON.stringify(mail.to ?? '').includes(to) && subject.test(mail.subject ?? '')) {
+          found = mail;
+          return true;
+        }
+      }
+      return false;
+    })
+    .toBe(true);
+  return found!;
+}
