@@ -38,6 +38,7 @@ import { openExpertDirectory, type ExpertDirectory } from './features/experts/di
 import { createExpertJsonCache } from './features/experts/expert-json-cache.js';
 import { openFanout, type Fanout } from './realtime/fanout.js';
 import { registerLiveSockets } from './realtime/live-socket.js';
+import { createLiveSessionSource } from './realtime/live-sessions.js';
 import { operatorRoutes } from './features/users/operator-routes.js';
 import { createJobQueue, type JobQueue } from './jobs/job-queue.js';
 import { defineEmailJob, enqueueEmail } from './mail/email-job.js';
@@ -105,7 +106,7 @@ export interface BuildAppOptions {
   jobPollingIntervalSeconds?: number;
   /** The delay before a failed job's first retry; tests make it short. */
   jobRetryDelaySeconds?: number;
-  /** How often live sockets are pinged; tests make it short. */
+  /** How often live sockets are pinged and their sessions checked again; tests make it short (or long). */
   liveHeartbeatMs?: number;
   /** How often a call room's sockets announce themselves and re-check the room is open; tests make it short. */
   callRoomHeartbeatMs?: number;
@@ -247,7 +248,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  await registerLiveSockets(app, { allowedOrigin: new URL(config.BASE_URL).origin, heartbeatMs: options.liveHeartbeatMs ?? 25_000 });
+  await registerLiveSockets(app, {
+    allowedOrigin: new URL(config.BASE_URL).origin,
+    heartbeatMs: options.liveHeartbeatMs ?? 25_000,
+    sessions: createLiveSessionSource({ auth, db: database.db, fanout }),
+  });
   registerMetrics(app, { token: config.METRICS_TOKEN });
   await app.register(opsRoutes);
   await app.register(authRoutes, { auth, baseUrl: config.BASE_URL });

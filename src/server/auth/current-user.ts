@@ -59,13 +59,20 @@ export interface CurrentUserLookup {
   onActive?: (user: CurrentUser) => Promise<void>;
 }
 
-async function lookUpSession(auth: Auth, request: FastifyRequest) {
+/** A session's user as signed in, or null for an account that may not be. */
+export function signedInUser(row: SessionUserRow): CurrentUser | null {
+  const user = toCurrentUser(row);
+  // Deactivation deletes the sessions; this also holds for an account made inactive any other way.
+  return user.status === 'inactive' ? null : user;
+}
+
+/** Better Auth's own lookup of the request's session, never cached (live sockets use it as they open). */
+export async function lookUpSession(auth: Auth, request: FastifyRequest) {
   const session = await auth.api.getSession({ headers: authHeaders(request) });
   if (!session) return null;
-  const user = toCurrentUser(session.user as SessionUserRow);
-  // Deactivation deletes the sessions; this also holds for an account made inactive any other way.
-  if (user.status === 'inactive') return null;
-  return { user, sessionExpiresAt: new Date(session.session.expiresAt) };
+  const user = signedInUser(session.user as SessionUserRow);
+  if (!user) return null;
+  return { user, sessionId: session.session.id, sessionExpiresAt: new Date(session.session.expiresAt) };
 }
 
 /**

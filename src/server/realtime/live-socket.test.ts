@@ -5,6 +5,7 @@ import { registerErrorHandling } from '../http/errors.js';
 import { AppError } from '../core/app-error.js';
 import type { CurrentUser } from '../../common/user.js';
 import { CLOSE, liveRoute, registerLiveSockets } from './live-socket.js';
+import type { LiveSessionSource } from './live-sessions.js';
 import { connectLive, refusedUpgrade, nextMessage, closed } from '../test/live-client.js';
 
 const ORIGIN = 'http://localhost:3000';
@@ -18,19 +19,40 @@ let app: FastifyInstance;
 let base = '';
 const closedSessions: string[] = [];
 
+/**
+ * Sessions held here in place of the database: the user comes from a header (x-user), the session id from
+ * another (x-session); the app's source reads both from the session cookie and the database.
+ */
+const sessionUsers = new Map<string, CurrentUser>();
+const watchers = new Map<string, Set<() => void>>();
+const closedRooms = new Set<string>();
+const sessions: LiveSessionSource = {
+  signedIn: async (request) => {
+    const user = users[String(request.headers['x-user'])];
+    const sessionId = String(request.headers['x-session'] ?? `${String(request.headers['x-user'])}-session`);
+    if (!user) return null;
+    sessionUsers.set(sessionId, user);
+    return { user, sessionId };
+  },
+  userOf: async (sessionId) => sessionUsers.get(sessionId) ?? null,
+  watch: (userId, changed) => {
+    const set = watchers.get(userId) ?? new Set();
+    watchers.set(userId, set.add(changed));
+    return () => set.delete(changed);
+  },
+};
+/** As the database would announce it: the person's sessions or account changed. */
+const announce = (userId: string) => [...(watchers.get(userId) ?? [])].forEach((changed) => changed());
+
 beforeAll(async () => {
   app = Fastify();
   registerErrorHandling(app);
-  // The signed-in user comes from a header here; the app's routes take it from the session cookie.
-  app.decorateRequest('currentUser', function () {
-    return Promise.resolve(users[String(this.headers['x-user'])] ?? null);
-  });
-  await registerLiveSockets(app, { allowedOrigin: ORIGIN, heartbeatMs: 100 });
+  await registerLiveSockets(app, { allowedOrigin: ORIGIN, heartbeatMs: 100, sessions });
   liveRoute(app, {
     url: '/live/rooms/:room',
     params: z.object({ room: z.string().regex(/^[a-z]+$/) }),
     admit: async (user, { room }) => {
-      if (room === 'missing') throw new AppError('NOT_FOUND', 'Room not found.');
+      if (room === 'missing' || closedRooms.has(room)) throw new AppError('NOT_FOUND', 'Room not found.');
       if (user.id !== 'owner') throw new AppError('FORBIDDEN', 'Not your room.');
       return { room };
     },
@@ -123,5 +145,31 @@ describe('live sockets', () => {
     await nextMessage(socket);
     expect((await closed(socket)).code).toBe(1006);
     await expect.poll(() => closedSessions).toContain('silent');
+  });
+
+  it("closes with 4401 once its session has ended, when told the account changed, and leaves the same person's other sessions open", async () => {
+    const phone = await connectLive(`${base}/live/rooms/abc`, { origin: ORIGIN, 'x-user': 'owner', 'x-session': 'phone' });
+    await nextMessage(phone);
+    const laptop = await connectLive(`${base}/live/rooms/abc`, { origin: ORIGIN, 'x-user': 'owner', 'x-session': 'laptop' });
+    await nextMessage(laptop);
+    sessionUsers.delete('phone');
+    announce('owner');
+    expect(await closed(phone)).toEqual({ code: CLOSE.sessionEnded, reason: 'Your session has ended. Please sign in again.' });
+    laptop.send(JSON.stringify({ type: 'echo', text: 'still here' }));
+    expect(await nextMessage(laptop)).toEqual({ type: 'echo', text: 'still here' });
+    laptop.close();
+    await closed(laptop);
+  });
+
+  it('checks the session and the admission again at each heartbeat: an ended session closes with 4401, a lost admission with 4403', async () => {
+    const ended = await connectLive(`${base}/live/rooms/abc`, { origin: ORIGIN, 'x-user': 'owner', 'x-session': 'unannounced' });
+    await nextMessage(ended);
+    // Nobody announces it (a session that expired, a notification lost): the heartbeat finds it.
+    sessionUsers.delete('unannounced');
+    expect((await closed(ended)).code).toBe(CLOSE.sessionEnded);
+    const removed = await connectLive(`${base}/live/rooms/closing`, { origin: ORIGIN, 'x-user': 'owner' });
+    await nextMessage(removed);
+    closedRooms.add('closing');
+    expect(await closed(removed)).toEqual({ code: CLOSE.noLongerAdmitted, reason: 'Room not found.' });
   });
 });
