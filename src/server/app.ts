@@ -25,6 +25,7 @@ import { registerRequestInputRules } from './http/request-input.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerNotFound } from './http/not-found.js';
+import { trustProxyOption } from './http/trust-proxy.js';
 import { opsRoutes } from './features/ops/routes.js';
 import { profileRoutes } from './features/profile/routes.js';
 import { dashboardRoutes } from './features/dashboard/routes.js';
@@ -131,7 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.LOG_LEVEL),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 256 * 1024,
     // On close, keep-alive sockets without a request are closed at once, and a request that still
     // arrives on a kept-alive socket is served (with `Connection: close`) rather than refused with

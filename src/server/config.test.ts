@@ -25,6 +25,16 @@ describe('loadConfig', () => {
     expect(config.BASE_URL).toBe('https://kb.example');
   });
 
+  it('reads TRUST_PROXY as one proxy in front, or a list of proxy addresses and ranges', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'no' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.5 , 10.1.0.0/16,::1,fd00::/8 ' }).TRUST_PROXY).toEqual(['10.0.0.5', '10.1.0.0/16', '::1', 'fd00::/8']);
+    for (const bad of ['2', 'maybe', '10.0.0.0/33', '10.0.0.300', 'fd00::/129', '10.0.0.0/8/1', 'loadbalancer.local', ',']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: .*is not a proxy address or CIDR range\. Use true \(one proxy in front\)/);
+    }
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.5, 10.0.0.0/40' })).toThrow(/'10\.0\.0\.0\/40' is not a proxy address/);
+  });
+
   it('names each invalid variable', () => {
     expect(() => loadConfig({ PORT: 'abc', AI_PROVIDER: 'magic' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);

@@ -1,11 +1,26 @@
 import { z } from 'zod';
 import { parseIceServers } from './features/video-call/ice-servers.js';
+import { isProxyAddress, type TrustProxy } from './http/trust-proxy.js';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+/** true / false as for every boolean, else the proxies' addresses or CIDR ranges, comma-separated. */
+const trustProxyFromEnv = z.string().transform((value, ctx): TrustProxy => {
+  const flag = booleanFromEnv.safeParse(value.trim().toLowerCase());
+  if (flag.success) return flag.data;
+  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const bad = entries.filter((entry) => !isProxyAddress(entry));
+  if (entries.length && !bad.length) return entries;
+  ctx.addIssue({
+    code: 'custom',
+    message: `${bad.map((entry) => `'${entry}'`).join(', ') || 'the value'} is not a proxy address or CIDR range. Use true (one proxy in front), false, or the proxies' addresses and ranges, comma-separated (10.0.0.5, 10.1.0.0/16, fd00::/8); a number of hops is not accepted`,
+  });
+  return z.NEVER;
+});
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 const optionalUrl = z.preprocess(emptyAsUndefined, z.url().optional());
 
@@ -41,7 +56,8 @@ const envSchema = z.object({
   METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
   /** How long a signed-in user is answered from memory before the session is looked up again (0: never). */
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
-  TRUST_PROXY: z.preprocess(emptyAsUndefined, booleanFromEnv.default(false)),
+  /** Who writes the client's address into X-Forwarded-For: see trustProxyOption (http/trust-proxy.ts). */
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, trustProxyFromEnv.default(false)),
   /** Test only: the browser journeys may move the booking rules' clock (POST /api/internal/test-clock). */
   TEST_CLOCK: z.preprocess(emptyAsUndefined, booleanFromEnv.default(false)),
   /** When set, expert photos go to this S3-compatible bucket instead of DATA_DIR/expert-photos. */
