@@ -114,4 +114,52 @@ describe('messages on a booking', () => {
     await ownerContext.close();
     await expertContext.close();
   });
+
+  it('shows a message and a photo once when the first answer was lost and the browser sent them again', async () => {
+    const experts = (await (await fetch(`${baseUrl()}/api/experts?serviceType=video&available=true&sort=name&limit=100`)).json()) as Expert[];
+    const expert = experts.at(-3)!;
+    const { context, page: owner } = await newPage(browser);
+    await owner.goto('/login');
+    await signUpThroughUi(owner, { firstName: 'Rhea', lastName: 'Retry', email: uniqueEmail('rhea'), password: 'harbor-pass-43' });
+    await owner.getByRole('heading', { name: /Welcome back to/ }).waitFor();
+    const booking = await bookVideo(owner, expert, 'Anchor light flickers in rain', 12);
+
+    // The first send of each message reaches the server, which stores it, and its answer is cut off.
+    const keys: string[] = [];
+    await owner.route(`**/api/bookings/${booking.id}/messages**`, async (route) => {
+      const request = route.request();
+      if (request.method() !== 'POST' || request.url().endsWith('/read')) return route.continue();
+      keys.push(request.headers()['idempotency-key'] ?? '');
+      if (keys.length % 2 === 1) {
+        await route.fetch();
+        return route.abort('connectionreset');
+      }
+      return route.continue();
+    });
+
+    await owner.goto(`/bookings/${booking.id}`);
+    await owner.getByRole('heading', { name: 'Messages' }).waitFor();
+    const text = 'The masthead light goes out whenever it rains.';
+    await send(owner, text);
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#8f2f4f' } }).png().toBuffer();
+    await owner.getByTestId('message-photo-input').setInputFiles({ name: 'light.png', mimeType: 'image/png', buffer: photo });
+    await owner.getByRole('textbox', { name: 'Photo caption' }).fill('The light at the masthead');
+    await owner.getByRole('button', { name: 'Send' }).click();
+    // The stored photo arrives through the live socket before the retry's answer; then the composer empties.
+    await thread(owner).getByText('The light at the masthead').waitFor();
+    await expect.poll(() => keys.length).toBe(4);
+    await expect.poll(() => owner.getByRole('textbox', { name: 'Message' }).inputValue()).toBe('');
+
+    // Each message was sent twice under one key, and is stored and shown once.
+    expect(keys[0]).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect([keys[1], keys[3]]).toEqual([keys[0], keys[2]]);
+    expect(keys[2]).not.toBe(keys[0]);
+    const stored = await owner.evaluate(async (url) => (await (await fetch(url, { credentials: 'include' })).json()) as { messages: { text: string | null }[] }, `/api/bookings/${booking.id}/messages`);
+    expect(stored.messages.map((m) => m.text)).toEqual([text, 'The light at the masthead']);
+    await owner.reload();
+    await thread(owner).getByText(text, { exact: true }).waitFor();
+    expect(await thread(owner).getByText(text, { exact: true }).count()).toBe(1);
+    expect(await thread(owner).getByRole('img', { name: /^Photo from/ }).count()).toBe(1);
+    await context.close();
+  });
 });

@@ -72,8 +72,8 @@ export async function apiJson<T>(
  * A multipart upload with apiRequest's contract: cookies sent, a non-OK answer thrown as ApiError. The
  * browser sets the multipart Content-Type with its boundary, so none is given here.
  */
-export async function apiForm<T>(path: string, form: FormData, method = 'POST'): Promise<T> {
-  const response = await fetch(path, { method, body: form, credentials: 'include' });
+export async function apiForm<T>(path: string, form: FormData, method = 'POST', headers: Record<string, string> = {}): Promise<T> {
+  const response = await fetch(path, { method, body: form, headers, credentials: 'include' });
   await throwIfNotOk(response);
   return readJson<T>(response);
 }

@@ -8,7 +8,7 @@ const isRefusal = (error: unknown) => error instanceof ApiError && error.status 
 
 /**
  * The one retry of spec 000 section 9, for failures a second try can cure (network, 5xx), not for refusals.
- * Writes that must not happen twice carry an idempotency key (bookings).
+ * Writes that must not happen twice carry an idempotency key (bookings, booking messages).
  */
 export const retryServerFailuresOnce = (failureCount: number, error: unknown) => failureCount < 1 && !isRefusal(error);
 

@@ -7,13 +7,7 @@ import { goToSignIn, useAuth } from '../../lib/api/auth';
 import { ApiError, errorText } from '../../lib/api-request';
 import { clearBookingDraft, saveBookingDraft, type BookingDraftKey } from '../../lib/booking-draft';
 import { showToast } from '../../lib/toast';
-
-/** One key per submit click, so the automatic retry of a timed-out write returns the first answer. */
-function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  // randomUUID needs a secure context; plain-HTTP deployments still get 128 random bits.
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
+import { newIdempotencyKey } from '../../lib/idempotency-key';
 
 /**
  * Sends a valid form as a booking. A signed-out visitor's form is kept as a draft while they sign in and

@@ -5,6 +5,7 @@ import { Button } from '../ui/button';
 import { Textarea } from '../ui/textarea';
 import { ApiError } from '../../lib/api-request';
 import { useSendMessage } from '../../lib/api/booking-messages';
+import { newIdempotencyKey } from '../../lib/idempotency-key';
 
 const PHOTO_TOO_LARGE = 'The photo is larger than 10 MB. Please choose a smaller one.';
 
@@ -24,6 +25,16 @@ export function MessageComposer({ bookingId, recipientName }: { bookingId: strin
   const [error, setError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const errorId = useId();
+  // The key of a send that failed: pressing Send again on the same message reuses it, since the failed
+  // attempt may have been stored and only its answer lost.
+  const unsent = useRef<{ text: string; photo: File | null; key: string } | null>(null);
+  const keyFor = (message: string, file: File | null) => {
+    const last = unsent.current;
+    if (last && last.text === message && last.photo === file) return last.key;
+    const key = newIdempotencyKey();
+    unsent.current = { text: message, photo: file, key };
+    return key;
+  };
 
   const choosePhoto = (file: File | undefined) => {
     if (!file) return;
@@ -44,10 +55,12 @@ export function MessageComposer({ bookingId, recipientName }: { bookingId: strin
       return;
     }
     setError(null);
+    const message = checked.data ?? '';
     send.mutate(
-      { text: checked.data ?? '', photo },
+      { text: message, photo, idempotencyKey: keyFor(message, photo) },
       {
         onSuccess: () => {
+          unsent.current = null;
           setText('');
           setPhoto(null);
           if (fileInput.current) fileInput.current.value = '';

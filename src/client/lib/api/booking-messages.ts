@@ -52,23 +52,32 @@ export function markThreadRead(queryClient: QueryClient, bookingId: string, read
   );
 }
 
-export function sendTextMessage(bookingId: string, text: string) {
-  return apiJson<BookingMessage>('POST', `/api/bookings/${encodeURIComponent(bookingId)}/messages`, { text });
+export interface SendMessageInput {
+  text: string;
+  photo: File | null;
+  /** One per press of Send, kept for the retries of that message (the server stores it once). */
+  idempotencyKey: string;
 }
-export function sendPhotoMessage(bookingId: string, photo: File, caption: string) {
+
+export function sendTextMessage(bookingId: string, text: string, idempotencyKey: string) {
+  return apiJson<BookingMessage>('POST', `/api/bookings/${encodeURIComponent(bookingId)}/messages`, { text }, { 'Idempotency-Key': idempotencyKey });
+}
+export function sendPhotoMessage(bookingId: string, photo: File, caption: string, idempotencyKey: string) {
   const form = new FormData();
   if (caption.trim()) form.append('caption', caption);
   form.append('photo', photo);
-  return apiForm<BookingMessage>(`/api/bookings/${encodeURIComponent(bookingId)}/messages/photo`, form);
+  return apiForm<BookingMessage>(`/api/bookings/${encodeURIComponent(bookingId)}/messages/photo`, form, 'POST', { 'Idempotency-Key': idempotencyKey });
 }
 
-/** Sends a text or a photo; the answer joins the thread at once. Never retried: a message must not arrive twice. */
+/**
+ * Sends a text or a photo; the answer joins the thread at once. A network or server failure is retried
+ * once (the query client's rule) with the same key, so a message whose answer was lost arrives once.
+ */
 export function useSendMessage(bookingId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { text: string; photo: File | null }) =>
-      input.photo ? sendPhotoMessage(bookingId, input.photo, input.text) : sendTextMessage(bookingId, input.text),
-    retry: false,
+    mutationFn: ({ text, photo, idempotencyKey }: SendMessageInput) =>
+      photo ? sendPhotoMessage(bookingId, photo, text, idempotencyKey) : sendTextMessage(bookingId, text, idempotencyKey),
     onSuccess: (message) => addMessageToThread(queryClient, message),
   });
 }

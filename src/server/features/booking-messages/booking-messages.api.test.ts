@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -234,6 +236,64 @@ describe('photo messages', () => {
     expect((await sendPhoto(null, [{ name: 'photo', value: await goodPhoto(), filename: 'a.jpg' }])).statusCode).toBe(401);
     const byAdmin = await sendPhoto(admin, [{ name: 'photo', value: await goodPhoto(), filename: 'a.jpg' }]);
     expect(byAdmin.statusCode).toBe(403);
+  });
+});
+
+describe('a send retried with the same Idempotency-Key', () => {
+  const postText = (user: TestUser, text: string, key: string, id = booking.id) =>
+    t.app.inject(asUser(user, { method: 'POST', url: messagesUrl(id), payload: { text }, headers: { 'idempotency-key': key } }));
+  const postPhoto = (user: TestUser, photo: Buffer, caption: string, key: string) => {
+    const { payload, headers } = multipartBody([
+      { name: 'caption', value: caption },
+      { name: 'photo', value: photo, filename: 'gauge.jpg', type: 'image/jpeg' },
+    ]);
+    return t.app.inject(asUser(user, { method: 'POST', url: `${messagesUrl()}/photo`, payload, headers: { ...headers, 'idempotency-key': key } }));
+  };
+  const rowsWith = async (text: string) => (await t.database.db.select().from(bookingMessages).where(eq(bookingMessages.body, text))).length;
+  const storedPhotos = () => readdirSync(join(t.config.DATA_DIR, 'message-photos')).length;
+
+  it('stores a text once and answers the retry with the first message; another text or booking under the key is 409', async () => {
+    const text = 'Retried after a lost answer: the bilge alarm sounds at night.';
+    const first = await postText(owner, text, 'message-key-0001');
+    expect(first.statusCode, first.body).toBe(201);
+    const retry = await postText(owner, text, 'message-key-0001');
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json()).toEqual(first.json());
+    expect(await rowsWith(text)).toBe(1);
+    expect((await thread(expert)).messages.filter((m) => m.text === text)).toHaveLength(1);
+
+    const otherText = await postText(owner, 'A different message under the same key', 'message-key-0001');
+    expect(otherText.statusCode).toBe(409);
+    const otherBooking = await postText(owner, text, 'message-key-0001', (await book(expert.expertId)).id);
+    expect(otherBooking.statusCode).toBe(409);
+    // Keys are the sender's own: the other party's same key is another request.
+    expect((await postText(expert, text, 'message-key-0001')).statusCode).toBe(201);
+    const malformed = await postText(owner, text, 'bad key!');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toBe('Idempotency-Key must be 8 to 100 letters, digits or -_.:');
+  });
+
+  it('stores a photo message once, keeps no second copy of the photo, and refuses the key for another caption', async () => {
+    const photo = await goodPhoto();
+    const first = await postPhoto(owner, photo, 'The oil pressure gauge at idle', 'photo-key-0001');
+    expect(first.statusCode, first.body).toBe(201);
+    const photosAfterFirst = storedPhotos();
+    const retry = await postPhoto(owner, photo, 'The oil pressure gauge at idle', 'photo-key-0001');
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json()).toEqual(first.json());
+    expect(await rowsWith('The oil pressure gauge at idle')).toBe(1);
+    expect(storedPhotos()).toBe(photosAfterFirst);
+    expect((await http.get(expert, first.json().photo.url)).statusCode).toBe(200);
+    expect((await postPhoto(owner, photo, 'Another caption', 'photo-key-0001')).statusCode).toBe(409);
+    expect(storedPhotos()).toBe(photosAfterFirst);
+  });
+
+  it('stores one message when requests with one key arrive at once, and answers each with it', async () => {
+    const text = 'Sent twice at once by a flaky connection.';
+    const answers = await Promise.all([postText(owner, text, 'message-key-0002'), postText(owner, text, 'message-key-0002')]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 201]);
+    expect(answers[0]!.json().id).toBe(answers[1]!.json().id);
+    expect(await rowsWith(text)).toBe(1);
   });
 });
 
