@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
+import { requestLimits } from '../db/schema.js';
 import { AppError } from '../core/app-error.js';
 import { giveBackToAllowance, secondsLeftInWindow, takeFromAllowance } from '../http/request-limiter.js';
 
@@ -6,6 +8,8 @@ import { giveBackToAllowance, secondsLeftInWindow, takeFromAllowance } from '../
  * Wrong passwords for one account, from any number of addresses (OWASP ASVS 2.2.1): after
  * MAX_FAILURES in a window, sign-in to that account waits until the window ends. Only failures count,
  * so the owner's own successful sign-ins never use the allowance, and the wait is minutes, not a lockout.
+ * A browser that signed in to the account before (remembered-device.ts) has an allowance of its own once
+ * the account's is used up, so strangers failing on purpose do not shut the owner out.
  */
 export const MAX_FAILURES = 10;
 export const WINDOW_MS = 10 * 60_000;
@@ -22,13 +26,30 @@ export interface SignInAttempt {
 
 /**
  * Counts a sign-in to this account as a failure before its password is checked, and answers 429 when the
- * window's failures are used up. Counting first, in one statement, is what holds against a burst: read
- * before and counted after, every wrong password of a simultaneous burst was checked.
+ * window's failures are used up, by the account and by this browser if it is a remembered one (asked only
+ * then). Counting first, in one statement, is what holds against a burst: read before and counted after,
+ * every wrong password of a simultaneous burst was checked.
  */
-export async function beginSignInAttempt(db: Database, email: string, now = Date.now()): Promise<SignInAttempt> {
-  const key = keyOf(email);
-  if (!(await takeFromAllowance(db, { key, max: MAX_FAILURES, windowMs: WINDOW_MS, now }))) {
-    throw new AppError('TOO_MANY_REQUESTS', ACCOUNT_LIMIT_MESSAGE, undefined, secondsLeftInWindow(now, WINDOW_MS));
+export async function beginSignInAttempt(
+  db: Database,
+  email: string,
+  options: { rememberedDevice?: () => Promise<string | null>; now?: number } = {},
+): Promise<SignInAttempt> {
+  const now = options.now ?? Date.now();
+  const take = async (key: string): Promise<SignInAttempt | null> =>
+    (await takeFromAllowance(db, { key, max: MAX_FAILURES, windowMs: WINDOW_MS, now }))
+      ? { notFailed: () => giveBackToAllowance(db, { key, windowMs: WINDOW_MS, takenAt: now }) }
+      : null;
+  let attempt = await take(keyOf(email));
+  if (!attempt) {
+    const device = await options.rememberedDevice?.();
+    if (device) attempt = await take(`${keyOf(email)}:device:${device}`);
   }
-  return { notFailed: () => giveBackToAllowance(db, { key, windowMs: WINDOW_MS, takenAt: now }) };
+  if (!attempt) throw new AppError('TOO_MANY_REQUESTS', ACCOUNT_LIMIT_MESSAGE, undefined, secondsLeftInWindow(now, WINDOW_MS));
+  return attempt;
+}
+
+/** A password reset proves the address is the owner's: the account's failures so far are forgiven. */
+export async function forgetSignInFailures(db: Database, email: string): Promise<void> {
+  await db.delete(requestLimits).where(eq(requestLimits.key, keyOf(email)));
 }

@@ -11,14 +11,24 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function signIn(email: string, password: string, remoteAddress = nextClientAddress()) {
+function signIn(email: string, password: string, remoteAddress = nextClientAddress(), cookie?: string) {
   return t.app.inject({
     method: 'POST',
     url: '/api/auth/sign-in/email',
-    headers: ORIGIN,
+    headers: { ...ORIGIN, ...(cookie ? { cookie } : {}) },
     remoteAddress,
     payload: { email, password },
   });
+}
+
+/** The remembered-browser cookie a successful sign-in set, as a browser sends it back. */
+function rememberedBrowserOf(response: { headers: Record<string, unknown> }): string {
+  const cookies = [response.headers['set-cookie']].flat().map(String);
+  const device = cookies.find((cookie) => cookie.startsWith('kb.device.'));
+  expect(device).toMatch(/; HttpOnly/);
+  expect(device).toMatch(/; Path=\/api\/auth\/sign-in/);
+  expect(Number(/Max-Age=(\d+)/.exec(device!)?.[1])).toBeGreaterThan(180 * 24 * 60 * 60);
+  return cookieHeader(device);
 }
 
 describe('accounts', () => {
@@ -208,14 +218,43 @@ describe('accounts', () => {
     expect((await signIn(bystander.email, 'the-right-password')).statusCode).toBe(200);
   });
 
+  it('lets the owner in from a browser that signed in before while strangers have used up the account\'s failures, and only from it', { timeout: 60_000 }, async () => {
+    const signedUp = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: ORIGIN,
+      remoteAddress: nextClientAddress(),
+      payload: { email: 'remembered@example.com', password: 'the-right-password', name: 'Rita Member' },
+    });
+    const owner = { email: 'remembered@example.com', id: signedUp.json().user.id };
+    const other = await signUp(t.app, { email: 'someone-else@example.com', password: 'the-right-password' });
+    // Remembered from the sign-up, and renewed (the same browser) by a sign-in.
+    const rememberedBrowser = rememberedBrowserOf(signedUp);
+    expect(rememberedBrowserOf(await signIn(owner.email, 'the-right-password', nextClientAddress(), rememberedBrowser))).toBe(rememberedBrowser);
+    const otherAccountsBrowser = rememberedBrowserOf(await signIn(other.email, 'the-right-password'));
+    for (let i = 0; i < MAX_FAILURES; i++) expect((await signIn(owner.email, `wrong-${i}-password`)).statusCode).toBe(401);
+
+    expect((await signIn(owner.email, 'the-right-password')).statusCode).toBe(429);
+    expect((await signIn(owner.email, 'the-right-password', nextClientAddress(), otherAccountsBrowser)).statusCode).toBe(429);
+    const forged = rememberedBrowser.replace(/.(?=;|$)/, (last) => (last === 'A' ? 'B' : 'A'));
+    expect((await signIn(owner.email, 'the-right-password', nextClientAddress(), forged)).statusCode).toBe(429);
+    const owners = await signIn(owner.email, 'the-right-password', nextClientAddress(), rememberedBrowser);
+    expect(owners.statusCode).toBe(200);
+    expect(owners.json().user.id).toBe(owner.id);
+
+    // The remembered browser has failures of its own to spend, and no more.
+    for (let i = 0; i < MAX_FAILURES; i++) expect((await signIn(owner.email, `guess-${i}-password`, nextClientAddress(), rememberedBrowser)).statusCode).toBe(401);
+    expect((await signIn(owner.email, 'the-right-password', nextClientAddress(), rememberedBrowser)).statusCode).toBe(429);
+  });
+
   it('counts only failures, and lets the account in again once the window has passed', async () => {
     const now = Date.UTC(2030, 0, 1, 12, 0, 0);
     const email = 'window@example.com';
-    for (let i = 0; i < MAX_FAILURES - 1; i++) await beginSignInAttempt(t.database.db, email, now);
-    await (await beginSignInAttempt(t.database.db, email, now)).notFailed();
-    await beginSignInAttempt(t.database.db, email, now);
-    await expect(beginSignInAttempt(t.database.db, email, now)).rejects.toMatchObject({ statusCode: 429 });
-    await expect(beginSignInAttempt(t.database.db, email, now + WINDOW_MS)).resolves.toBeDefined();
+    for (let i = 0; i < MAX_FAILURES - 1; i++) await beginSignInAttempt(t.database.db, email, { now });
+    await (await beginSignInAttempt(t.database.db, email, { now })).notFailed();
+    await beginSignInAttempt(t.database.db, email, { now });
+    await expect(beginSignInAttempt(t.database.db, email, { now })).rejects.toMatchObject({ statusCode: 429 });
+    await expect(beginSignInAttempt(t.database.db, email, { now: now + WINDOW_MS })).resolves.toBeDefined();
   });
 
   it('checks no more wrong passwords than the account allows when they all arrive at once', { timeout: 60_000 }, async () => {

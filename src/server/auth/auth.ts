@@ -11,6 +11,7 @@ import { firstNameSchema, lastNameSchema } from '../../common/user.js';
 import { PRODUCT_NAME } from '../../common/brand.js';
 import { hashPassword, verifyPassword } from './password-hashing.js';
 import { forgetResetLinks } from './reset-links.js';
+import { forgetSignInFailures } from './account-sign-in-limit.js';
 
 export interface AuthOptions {
   db: Database;
@@ -102,7 +103,10 @@ export function createAuth({ db, baseUrl, secret, mailer, log }: AuthOptions) {
           text: `Someone asked to reset the password of your ${PRODUCT_NAME} account.\n\nOpen this link within an hour to choose a new password:\n${url}\n\nIf it was not you, ignore this message; your password stays as it is.`,
         });
       },
-      onPasswordReset: ({ user }) => forgetResetLinks(db, user.id),
+      async onPasswordReset({ user }) {
+        await forgetResetLinks(db, user.id);
+        await forgetSignInFailures(db, user.email);
+      },
     },
     user: {
       additionalFields: {

@@ -4,6 +4,7 @@ import { startSmtpInbox } from '../test/smtp-inbox.js';
 import { seedDemoExperts } from '../db/seed/seed-demo-experts.js';
 import { demoEmailOf } from '../db/seed/demo-accounts.js';
 import { setUserPassword } from '../features/users/set-password.js';
+import { MAX_FAILURES } from './account-sign-in-limit.js';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpInbox>>;
@@ -122,6 +123,17 @@ describe('passwords', () => {
 
     expect((await resetWith(token!, 'from-old-link-3')).statusCode).toBe(400);
     expect((await signIn(owner.email, 'operator-password-2')).statusCode).toBe(200);
+  });
+
+  it('lets the owner sign in at once after a reset, though strangers had used up the account\'s failed sign-ins', async () => {
+    const owner = await signUp(t.app, { email: 'reset-unlocks@example.com', password: 'old-password-1' });
+    for (let i = 0; i < MAX_FAILURES; i++) expect((await signIn(owner.email, `wrong-${i}-password`)).statusCode).toBe(401);
+    expect((await signIn(owner.email, 'old-password-1')).statusCode).toBe(429);
+    expect((await requestReset(owner.email)).statusCode).toBe(200);
+    const [token] = await resetTokensMailedTo(owner.email, 1);
+
+    expect((await resetWith(token!, 'new-password-2')).statusCode).toBe(200);
+    expect((await signIn(owner.email, 'new-password-2')).statusCode).toBe(200);
   });
 
   it('changes the password with the current one and signs out the other sessions', async () => {

@@ -8,6 +8,7 @@ import type { Auth } from './auth.js';
 import { authHeaders } from './current-user.js';
 import { databaseUnavailableError } from '../db/database-error.js';
 import { beginSignInAttempt } from './account-sign-in-limit.js';
+import { rememberedDevices } from './remembered-device.js';
 import { requireUser } from './guards.js';
 import { SIGN_INS_BUSY_CODE } from './password-hashing.js';
 import { normalisedPath } from '../http/request-path.js';
@@ -77,11 +78,11 @@ export function toApiErrorAnswer(status: number, text: string): { status: number
  * Copies a web Response from Better Auth onto the Fastify reply, each Set-Cookie header separately;
  * error answers are rewritten to our error shape.
  */
-async function sendWebResponse(reply: FastifyReply, response: Response) {
+async function sendWebResponse(reply: FastifyReply, response: Response, ourCookies: string[] = []) {
   response.headers.forEach((value, key) => {
     if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
   });
-  const cookies = response.headers.getSetCookie();
+  const cookies = [...response.headers.getSetCookie(), ...ourCookies];
   if (cookies.length) reply.header('set-cookie', cookies);
   // Better Auth's rate limit says when to retry in a header of its own; clients read the standard one.
   const retryAfter = response.headers.get('x-retry-after');
@@ -116,6 +117,19 @@ function toWebRequest(request: FastifyRequest, baseUrl: string): Request {
   });
 }
 
+/** The user a sign-in or sign-up answer is for (Better Auth answers `{user, ...}`). */
+async function signedInUserId(response: Response): Promise<string | null> {
+  const body = parseJsonObject(await response.clone().text());
+  const id = (body.user as { id?: unknown } | undefined)?.id;
+  return typeof id === 'string' ? id : null;
+}
+
+/** A password sign-in or a sign-up: a success starts a session in this browser. */
+function startsSession(request: FastifyRequest): boolean {
+  const path = normalisedPath(request.url);
+  return request.method === 'POST' && (path === '/api/auth/sign-in/email' || path === '/api/auth/sign-up/email');
+}
+
 /** The account a password sign-in is for, if this request is one. */
 function signInEmail(request: FastifyRequest): string | null {
   if (request.method !== 'POST' || normalisedPath(request.url) !== '/api/auth/sign-in/email') return null;
@@ -124,6 +138,8 @@ function signInEmail(request: FastifyRequest): string | null {
 }
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; baseUrl: string }> = async (app, { auth, baseUrl }) => {
+  const devices = rememberedDevices({ db: app.db, secret: (await auth.$context).secret, secure: baseUrl.startsWith('https://') });
+
   app.get(
     '/api/auth/user',
     {
@@ -143,7 +159,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; baseUrl: string }> 
     schema: { hide: true },
     handler: async (request, reply) => {
       const email = signInEmail(request);
-      const attempt = email ? await beginSignInAttempt(app.db, email) : null;
+      const attempt = email
+        ? await beginSignInAttempt(app.db, email, { rememberedDevice: () => devices.deviceOf(request.headers.cookie, email) })
+        : null;
       const response = await auth.handler(toWebRequest(request, baseUrl));
       // Better Auth turns a database failure into its own 500, or into 401 when it could not read the
       // session: when the database is indeed unreachable, say so (503 with Retry-After) like every route.
@@ -152,7 +170,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; baseUrl: string }> 
       }
       // Only a wrong password (401) stays counted against the account.
       if (attempt && response.status !== 401) await attempt.notFailed();
-      return sendWebResponse(reply, response);
+      const userId = response.status === 200 && startsSession(request) ? await signedInUserId(response) : null;
+      return sendWebResponse(reply, response, userId ? [devices.cookieFor(request.headers.cookie, userId)] : []);
     },
   });
 
