@@ -225,6 +225,62 @@ describe('my bookings', () => {
     await context.close();
   });
 
+  it('shows a long list a page at a time, with Load more for the rest', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/login?returnTo=%2Fbookings');
+    await signUpThroughUi(page, { firstName: 'Pia', lastName: 'Longlist', email: uniqueEmail('bookings-many'), password: 'seaworthy-pass-6' });
+    await page.waitForURL(/\/bookings$/);
+    // Far ahead, so no other journey's times are taken.
+    const expert = (await expertsOffering(page, 'video'))[5]!;
+    const made: Booking[] = [];
+    for (let i = 0; i < 23; i++) {
+      const { date, slot } = await firstFreeSlot(page, expert, 'video', { daysAhead: 40 });
+      made.push(await bookThroughApi(page, { serviceType: 'video', expertId: expert.id, description: `Check number ${i + 1} of the rigging.`, scheduledDate: date, preferredTime: slot.time }));
+    }
+    // The two soonest are cancelled: they are listed last, under Past.
+    for (const booking of made.slice(0, 2)) {
+      const status = await page.evaluate(async (id) => {
+        const response = await fetch(`/api/bookings/${id}/cancel`, {
+          method: 'POST',
+          credentials: 'include',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ reason: 'Done by the yard instead.' }),
+        });
+        return response.status;
+      }, booking.id);
+      expect(status).toBe(200);
+    }
+
+    await page.reload();
+    const upcoming = page.locator('section', { has: page.getByRole('heading', { name: /^Upcoming/ }) });
+    await upcoming.getByRole('heading', { name: 'Upcoming (21)' }).waitFor();
+    expect(await upcoming.locator('li').count()).toBe(20);
+    expect(await page.getByRole('heading', { name: /^Past/ }).count()).toBe(0);
+    await page.getByText('Showing 20 of 23').waitFor();
+    const loadMore = page.getByRole('button', { name: 'Load more' });
+    await loadMore.scrollIntoViewIfNeeded();
+    await snap(page, 'bookings-load-more-1280');
+    await expectAccessible(page);
+    await page.setViewportSize(MOBILE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    await snap(page, 'bookings-load-more-390');
+    await page.setViewportSize(DESKTOP);
+
+    await loadMore.click();
+    const past = page.locator('section', { has: page.getByRole('heading', { name: /^Past/ }) });
+    await past.getByRole('heading', { name: 'Past (2)' }).waitFor();
+    expect(await upcoming.locator('li').count()).toBe(21);
+    expect(await past.locator('li').count()).toBe(2);
+    expect(await loadMore.count()).toBe(0);
+    // Every booking once: the first page's last one is not repeated, none is left out.
+    const numbers = (await page.locator('section li').allTextContents()).map((text) => /#(\d+)/.exec(text)?.[1]);
+    expect(numbers.sort()).toEqual(made.map((booking) => String(booking.number)).sort());
+    await snap(page, 'bookings-all-loaded-1280');
+    await page.setViewportSize(MOBILE);
+    await snap(page, 'bookings-all-loaded-390');
+    await context.close();
+  });
+
   it('says Booking not found for an unknown booking and for another owner’s', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/login?returnTo=%2Fbookings');

@@ -12,6 +12,14 @@ export function isLive(status: BookingStatus): boolean {
   return (LIVE_STATUSES as readonly BookingStatus[]).includes(status);
 }
 
+/**
+ * A booking still to come: live (requested or confirmed) and not yet over. My Bookings lists these first,
+ * soonest first, then every other booking latest first: the server's pages and the screen's sections.
+ */
+export function isUpcoming(booking: { status: BookingStatus; endsAt: string | Date }, now: Date = new Date()): boolean {
+  return isLive(booking.status) && new Date(booking.endsAt).getTime() > now.getTime();
+}
+
 /** Who acts on a booking: its owner (the boat owner), its expert, an administrator, or the background jobs. */
 export type BookingActor = 'owner' | 'expert' | 'admin' | 'system';
 

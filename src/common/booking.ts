@@ -99,6 +99,22 @@ export const slotsQuerySchema = z.object({
 });
 export type SlotsQuery = z.input<typeof slotsQuerySchema>;
 
+export const OWN_BOOKINGS_PAGE_SIZE = 20;
+export const OWN_BOOKINGS_MAX_PAGE_SIZE = 100;
+
+/** `GET /api/bookings` query: a page of the caller's bookings, the first or the one after `cursor`. */
+export const ownBookingsQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(OWN_BOOKINGS_MAX_PAGE_SIZE, `limit must be at most ${OWN_BOOKINGS_MAX_PAGE_SIZE}`)
+    .default(OWN_BOOKINGS_PAGE_SIZE),
+  /** From the previous page's `X-Next-Cursor`. */
+  cursor: z.string().max(500, 'cursor is too long').optional(),
+});
+export type OwnBookingsQuery = z.output<typeof ownBookingsQuerySchema>;
+
 /** A free start time: `time` as the forms show it in the expert's zone, `start` the instant. */
 export const slotSchema = z.object({ time: z.string(), start: z.iso.datetime() });
 export type Slot = z.infer<typeof slotSchema>;

@@ -5,26 +5,33 @@ import { BookingsEmptyState } from '../components/bookings/bookings-empty-state'
 import { LoadFailed } from '../components/bookings/load-failed';
 import { splitBookings } from '../components/bookings/split-bookings';
 import { PageContainer, PageHeader } from '../components/layout/page-header';
+import { LoadMoreButton } from '../components/ui/load-more-button';
 import { Spinner } from '../components/ui/spinner';
 import { useBookings } from '../lib/api/bookings';
 
 function MyBookings() {
-  const bookings = useBookings();
-  const { upcoming, past } = splitBookings(bookings.data ?? []);
+  const query = useBookings();
+  const pages = query.data?.pages ?? [];
+  const loaded = pages.flatMap((page) => page.bookings);
+  const { upcoming, past } = splitBookings(loaded);
+  // Every page carries the counts; the first page's split is the one the later pages keep.
+  const total = pages[0]?.total ?? loaded.length;
+  const upcomingCount = Math.max(pages[0]?.upcoming ?? upcoming.length, upcoming.length);
   return (
     <PageContainer className="flex flex-col gap-8">
       <PageHeader title="My Bookings" subtitle="Your video consultations and onsite service visits" />
-      {bookings.isPending ? (
+      {query.isPending ? (
         <Spinner label="Loading your bookings" className="py-16" />
-      ) : bookings.isError ? (
-        <LoadFailed what="your bookings" onRetry={() => void bookings.refetch()} />
-      ) : bookings.data.length === 0 ? (
+      ) : query.isError ? (
+        <LoadFailed what="your bookings" onRetry={() => void query.refetch()} />
+      ) : loaded.length === 0 ? (
         <BookingsEmptyState />
       ) : (
         <>
           <BookingSection
             id="upcoming-bookings"
             title="Upcoming"
+            count={upcomingCount}
             bookings={upcoming}
             empty={
               <div className="flex flex-col gap-3 rounded-xl border border-dashed border-slate-300 bg-white p-5">
@@ -33,7 +40,17 @@ function MyBookings() {
               </div>
             }
           />
-          {past.length > 0 ? <BookingSection id="past-bookings" title="Past" bookings={past} empty={null} /> : null}
+          {past.length > 0 ? (
+            <BookingSection id="past-bookings" title="Past" count={Math.max(total - upcomingCount, past.length)} bookings={past} empty={null} />
+          ) : null}
+          {query.hasNextPage ? (
+            <LoadMoreButton
+              shown={loaded.length}
+              total={Math.max(total, loaded.length).toLocaleString('en-US')}
+              loading={query.isFetchingNextPage}
+              onClick={() => void query.fetchNextPage()}
+            />
+          ) : null}
         </>
       )}
     </PageContainer>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CheckCircle2, Hourglass, Info } from 'lucide-react';
 import type { Booking } from '@common/booking';
-import { isUpcoming } from './split-bookings';
+import { isUpcoming } from '@common/booking-status';
 
 /** One line on what the status means for the owner now, and what happens next. */
 export function BookingStatusNotice({ booking }: { booking: Booking }) {

@@ -1,10 +1,5 @@
 import type { Booking } from '@common/booking';
-import { isLive } from '@common/booking-status';
-
-/** A booking still to come: live (requested or confirmed) and not yet over. */
-export function isUpcoming(booking: Pick<Booking, 'status' | 'endsAt'>, now: Date = new Date()): boolean {
-  return isLive(booking.status) && new Date(booking.endsAt).getTime() > now.getTime();
-}
+import { isUpcoming } from '@common/booking-status';
 
 /** Upcoming bookings soonest first; everything else (done, cancelled, declined, over) latest first. */
 export function splitBookings<T extends Pick<Booking, 'status' | 'startsAt' | 'endsAt'>>(bookings: readonly T[], now: Date = new Date()) {

@@ -8,7 +8,7 @@ import { cn } from '../../lib/cn';
 import type { ExpertPage } from '../../lib/api/experts';
 import { ExpertCardSkeleton } from './expert-card-skeleton';
 import { ExpertsEmptyState } from './experts-empty-state';
-import { LoadMoreButton } from './load-more-button';
+import { LoadMoreButton } from '../ui/load-more-button';
 import { formatTotal, resultsTotal } from './results-total';
 
 const SKELETON_COUNT = 6;

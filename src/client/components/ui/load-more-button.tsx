@@ -1,5 +1,6 @@
-import { Button } from '../ui/button';
+import { Button } from './button';
 
+/** 'Showing 24 of 48' and the button that asks for the next page of a paged list. */
 export function LoadMoreButton({
   shown,
   total,

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   Booking,
   BookingDetail,
@@ -11,7 +11,7 @@ import type {
 } from '@common/booking';
 import type { ServiceType } from '@common/roles';
 import { CLIENT_CONFIG_PATH } from '@common/page-requests';
-import { apiJson } from '../api-request';
+import { apiJson, apiRequest } from '../api-request';
 
 const BOOKINGS_KEY = ['/api/bookings'] as const;
 const CONSULTATIONS_KEY = ['/api/consultations'] as const;
@@ -48,13 +48,41 @@ export function useSlots(params: SlotsParams | null) {
   });
 }
 
-export function getBookings() {
-  return apiJson<Booking[]>('GET', '/api/bookings');
+/** A page of the caller's bookings, and the counts the headings show (the same on every page). */
+export interface BookingsPage {
+  bookings: Booking[];
+  /** All the caller's bookings (`X-Total-Count`) and how many are upcoming (`X-Upcoming-Count`). */
+  total: number;
+  upcoming: number;
+  /** The next page's cursor (`X-Next-Cursor`); null on the last page. */
+  nextCursor: string | null;
 }
-export const bookingsQueryOptions = () => queryOptions({ queryKey: BOOKINGS_KEY, queryFn: getBookings, staleTime: 0 });
-/** The caller's bookings, soonest first (upcoming) — the screen splits upcoming and past. */
-export function useBookings(enabled = true) {
-  return useQuery({ ...bookingsQueryOptions(), enabled });
+
+export async function getBookingsPage(cursor?: string): Promise<BookingsPage> {
+  const response = await apiRequest('GET', cursor ? `/api/bookings?cursor=${encodeURIComponent(cursor)}` : '/api/bookings');
+  const bookings = (await response.json()) as Booking[];
+  const count = (header: string, fallback: number) => {
+    const value = Number.parseInt(response.headers.get(header) ?? '', 10);
+    return Number.isFinite(value) ? value : fallback;
+  };
+  return {
+    bookings,
+    total: count('X-Total-Count', bookings.length),
+    upcoming: count('X-Upcoming-Count', 0),
+    nextCursor: response.headers.get('X-Next-Cursor'),
+  };
+}
+export const bookingsQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: [...BOOKINGS_KEY, 'pages'],
+    queryFn: ({ pageParam }) => getBookingsPage(pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+    staleTime: 0,
+  });
+/** The caller's bookings in pages, upcoming soonest first then the rest latest first, for 'Load more'. */
+export function useBookings() {
+  return useInfiniteQuery(bookingsQueryOptions());
 }
 
 export function getBooking(id: string) {

@@ -8,6 +8,7 @@ import {
   consultationSchema,
   createBookingSchema,
   declineBookingSchema,
+  ownBookingsQuerySchema,
   rescheduleBookingSchema,
   slotSchema,
   slotsQuerySchema,
@@ -67,11 +68,21 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps }> = async
     {
       schema: {
         tags: ['bookings'],
-        summary: "The caller's bookings: upcoming soonest first, then past newest first",
-        response: { 200: z.array(bookingSchema), 401: apiErrorSchema },
+        summary: "The caller's bookings, a page at a time: upcoming soonest first, then the others latest first",
+        description:
+          'Answers an array of bookings. X-Total-Count carries the number of all the caller\'s bookings and ' +
+          'X-Upcoming-Count how many of them are upcoming. X-Next-Cursor, when there is a next page, is its ' +
+          'cursor: pass it as cursor for the next page.',
+        querystring: ownBookingsQuerySchema,
+        response: { 200: z.array(bookingSchema), 400: apiErrorSchema, 401: apiErrorSchema },
       },
     },
-    async (request) => listOwnBookings(app.db, await requireUser(request), deps.now()),
+    async (request, reply) => {
+      const page = await listOwnBookings(app.db, await requireUser(request), request.query, deps.now());
+      reply.header('X-Total-Count', String(page.total)).header('X-Upcoming-Count', String(page.upcoming));
+      if (page.nextCursor) reply.header('X-Next-Cursor', page.nextCursor);
+      return page.bookings;
+    },
   );
 
   app.get(
