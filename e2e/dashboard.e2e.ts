@@ -134,4 +134,41 @@ describe('the dashboard', () => {
     await page.getByRole('heading', { name: `Booking #${booking.number}` }).waitFor();
     await context.close();
   });
+
+  it('lists the first three of four questions under Recent AI Queries, newest first', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/login?returnTo=%2Fdashboard');
+    await signUpThroughUi(page, { firstName: 'Ines', lastName: 'Marr', email: uniqueEmail('dash-ai'), password: 'seaworthy-pass-3' });
+    await page.waitForURL(/\/dashboard$/);
+    const questions = [
+      'Why does my bilge pump run every few minutes?',
+      'What makes the raw water impeller fail early?',
+      'How often should the shaft zinc be changed?',
+      'Why is the windlass slow to lift the anchor?',
+    ];
+    for (const question of questions) {
+      const status = await page.evaluate(async (body) => {
+        const response = await fetch('/api/ai/ask', {
+          method: 'POST',
+          credentials: 'include',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ question: body }),
+        });
+        return response.status;
+      }, question);
+      expect(status).toBe(200);
+    }
+
+    await page.reload();
+    // The card around the heading (its header's parent).
+    const panel = page.getByRole('heading', { name: 'Recent AI Queries' }).locator('xpath=../..');
+    await panel.getByText(questions[3]!).waitFor();
+    expect(await panel.locator('li').allTextContents()).toEqual([
+      expect.stringContaining(questions[3]!),
+      expect.stringContaining(questions[2]!),
+      expect.stringContaining(questions[1]!),
+    ]);
+    expect(await panel.getByText(questions[0]!).count()).toBe(0);
+    await context.close();
+  });
 });
