@@ -151,13 +151,13 @@ export async function signUpUsers(target: Target, count: number): Promise<string
   return cookies;
 }
 
-async function availableExperts(target: Target): Promise<BenchExpert[]> {
+export async function availableExperts(target: Target): Promise<BenchExpert[]> {
   const response = await fetch(`${target.url}/api/experts?available=true&limit=100`);
   if (response.status !== 200) throw new Error(`expert list failed: ${response.status}`);
   return (await response.json()) as BenchExpert[];
 }
 
-function videoBody(expertId: number, scheduledDate: string, preferredTime: string) {
+export function videoBody(expertId: number, scheduledDate: string, preferredTime: string) {
   return { serviceType: 'video', expertId, description: 'Port engine overheats at cruising speed', scheduledDate, preferredTime };
 }
 
@@ -183,7 +183,7 @@ function onsiteBody(expertId: number, scheduledDate: string, preferredTime: stri
  * Every free video time of the experts for days 1..LOAD_DAYS, each handed out once: by time of day, then
  * date, then expert, so consecutive requests book different experts and every day gets some bookings.
  */
-function videoTimes(experts: BenchExpert[]) {
+export function videoTimes(experts: BenchExpert[]) {
   const video = experts.filter((e) => e.serviceTypes.includes('video'));
   const now = new Date();
   const combos: { expertId: number; date: string; time: string }[] = [];

@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { benchStartup } from './startup.js';
 import { benchExperts } from './experts.js';
 import { benchBookings } from './bookings.js';
+import { benchJobs } from './jobs.js';
 import { benchAiLatency } from './ai-latency.js';
 import { benchPhotoChecks } from './photo-checks.js';
 import { benchSignedIn } from './signed-in.js';
@@ -29,6 +30,10 @@ if (!only || only === 'experts') {
 if (!only || only === 'bookings') {
   console.log('\n== Bookings: POST /api/bookings, free slots, 50 people booking one time');
   await benchBookings();
+}
+if (!only || only === 'jobs') {
+  console.log('\n== Background jobs: bookings at a steady rate, and the lag from each commit to its e-mails reaching SMTP (127.0.0.1)');
+  await benchJobs();
 }
 if (!only || only === 'messages') {
   console.log('\n== Booking messages: sent over HTTP on one app server, pushed to the live socket on another (PostgreSQL)');

@@ -48,7 +48,6 @@ export function createMailer(options: { smtpUrl?: string; from: string; log: Fas
       close() {},
     };
   }
-  // Parameters in SMTP_URL itself (?pool=false, say) still win over these.
   const transport = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: SMTP_CONNECTIONS });
   return {
     close: () => transport.close(),
