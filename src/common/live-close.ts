@@ -10,3 +10,6 @@
 export const LIVE_CLOSE_SESSION_ENDED = 4401;
 
 export const SESSION_ENDED_REASON = 'Your session has ended. Please sign in again.';
+
+/** Admitted at the upgrade, no longer (the booking cancelled, a call window closed, access lost): the reason says why. */
+export const LIVE_CLOSE_NOT_ADMITTED = 4403;

@@ -8,6 +8,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: string,
+    /** From a 429 or 503's Retry-After (in seconds), when it said. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(`${status}: ${body}`);
   }
@@ -33,7 +35,8 @@ export class ApiError extends Error {
 async function throwIfNotOk(response: Response) {
   if (!response.ok) {
     const text = (await response.text()) || response.statusText;
-    throw new ApiError(response.status, text);
+    const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
+    throw new ApiError(response.status, text, Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined);
   }
 }
 

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { z } from 'zod';
 import type { CurrentUser } from '../../common/user.js';
-import { LIVE_CLOSE_SESSION_ENDED, SESSION_ENDED_REASON } from '../../common/live-close.js';
+import { LIVE_CLOSE_NOT_ADMITTED, LIVE_CLOSE_SESSION_ENDED, SESSION_ENDED_REASON } from '../../common/live-close.js';
 import { AppError, type AppErrorCode } from '../core/app-error.js';
 import { createTokenBucket } from './token-bucket.js';
 import type { LiveSessionSource } from './live-sessions.js';
@@ -22,7 +22,7 @@ export const CLOSE = {
   /** The session the socket opened with has ended: not worth connecting again with it. */
   sessionEnded: LIVE_CLOSE_SESSION_ENDED,
   /** Admitted at the upgrade, no longer (a booking cancelled, a call window closed, access lost). */
-  noLongerAdmitted: 4403,
+  noLongerAdmitted: LIVE_CLOSE_NOT_ADMITTED,
 } as const;
 
 /** A close reason is at most 123 bytes (RFC 6455 section 5.5); ws throws on a longer one. */

@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { messageLiveEventSchema } from '@common/booking-messages';
+import { LIVE_CLOSE_NOT_ADMITTED, LIVE_CLOSE_SESSION_ENDED } from '@common/live-close';
 import { addMessageToThread, markThreadRead, threadKey } from '../../lib/api/booking-messages';
+import { CURRENT_USER_KEY } from '../../lib/api/auth';
+import { bookingQueryOptions } from '../../lib/api/bookings';
 
 /** 'connecting' only before the first connection; 'reconnecting' whenever one was lost or refused. */
 export type LiveState = 'connecting' | 'live' | 'reconnecting';
@@ -18,7 +21,10 @@ export function retryDelay(attempt: number): number {
 /**
  * The booking page's live socket: new messages and read receipts go straight into the thread's cache.
  * Each time the socket opens (the first time too) the thread is read again, so nothing sent while it was
- * connecting or away is missed; so is a 'resync' from the server.
+ * connecting or away is missed; so is a 'resync' from the server. When the session ended (4401), or an
+ * attempt was refused (the browser does not say why: perhaps a 401), the page asks who is signed in: signed
+ * out, the page goes to sign in (RequireAuth) rather than trying again with a dead session. When the
+ * booking no longer admits the reader (4403), it stops and reads the booking again.
  */
 export function useThreadLive(bookingId: string): LiveState {
   const queryClient = useQueryClient();
@@ -34,7 +40,9 @@ export function useThreadLive(bookingId: string): LiveState {
     const connect = () => {
       const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
       socket = new WebSocket(`${scheme}://${window.location.host}/api/bookings/${encodeURIComponent(bookingId)}/messages/live`);
+      let opened = false;
       socket.onopen = () => {
+        opened = true;
         attempt = 0;
         setState('live');
         refetch();
@@ -53,9 +61,16 @@ export function useThreadLive(bookingId: string): LiveState {
         else if (live.type === 'read') markThreadRead(queryClient, bookingId, live.readerId, live.upToId, live.readAt);
         else refetch();
       };
-      socket.onclose = () => {
+      socket.onclose = (event) => {
         socket = null;
         if (stopped) return;
+        if (event.code === LIVE_CLOSE_NOT_ADMITTED) {
+          stopped = true;
+          // The booking's key is the prefix of its thread's: both are read again.
+          void queryClient.invalidateQueries({ queryKey: bookingQueryOptions(bookingId).queryKey });
+          return;
+        }
+        if (event.code === LIVE_CLOSE_SESSION_ENDED || !opened) void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
         setState('reconnecting');
         retry = setTimeout(connect, retryDelay(attempt));
         attempt += 1;

@@ -8,6 +8,7 @@ import {
   type IceServer,
   type MediaState,
 } from '@common/video-call';
+import { LIVE_CLOSE_SESSION_ENDED } from '@common/live-close';
 
 /**
  * One side of a booking's call: the signalling socket and the peer connection to the other party.
@@ -76,6 +77,8 @@ export interface CallConnectionOptions {
   /** The camera and microphone tracks chosen in the waiting room; either may be missing (receive only). */
   localStream: MediaStream;
   onChange(snapshot: CallSnapshot): void;
+  /** The session may have ended (the socket said so, or an attempt to connect was refused): ask who is signed in. */
+  onSessionDoubt(): void;
 }
 
 export class CallConnection {
@@ -124,15 +127,17 @@ export class CallConnection {
     const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
     const socket = new WebSocket(`${scheme}//${location.host}/api/bookings/${encodeURIComponent(this.options.bookingId)}/call/live`);
     this.socket = socket;
+    let opened = false;
+    socket.onopen = () => (opened = true);
     socket.onmessage = (event) => this.receive(JSON.parse(String(event.data)) as CallServerMessage);
-    socket.onclose = (event) => this.socketClosed(socket, event);
+    socket.onclose = (event) => this.socketClosed(socket, event, opened);
   }
 
   private send(message: CallClientMessage) {
     if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
   }
 
-  private socketClosed(socket: WebSocket, event: CloseEvent) {
+  private socketClosed(socket: WebSocket, event: CloseEvent, opened: boolean) {
     if (socket !== this.socket || this.left) return;
     this.socket = null;
     this.myPeerId = null;
@@ -140,6 +145,14 @@ export class CallConnection {
       this.end(event.reason || 'The call room closed.', event.code === CALL_CLOSE_NOT_ADMITTED);
       return;
     }
+    // Signed out (here, elsewhere, or by an administrator): the call ends, and the page learns who is
+    // signed in; a refused attempt to reconnect may be the same (the browser does not say why).
+    if (event.code === LIVE_CLOSE_SESSION_ENDED) {
+      this.end(event.reason || 'You were signed out.', false);
+      this.options.onSessionDoubt();
+      return;
+    }
+    if (!opened) this.options.onSessionDoubt();
     // The server went away or the network dropped: media may still flow, signalling comes back on its own.
     this.update({ phase: 'reconnecting' });
     const delay = RECONNECT_DELAYS_MS[Math.min(this.reconnectAttempt, RECONNECT_DELAYS_MS.length - 1)]!;

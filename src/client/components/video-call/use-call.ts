@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { CallInfo } from '@common/video-call';
+import { CURRENT_USER_KEY } from '../../lib/api/auth';
 import { CallConnection, type CallSnapshot } from './call-connection';
 
 declare global {
@@ -22,6 +24,7 @@ export interface Call {
 export function useCall(info: CallInfo, localStream: MediaStream): Call {
   const [snapshot, setSnapshot] = useState<CallSnapshot | null>(null);
   const connection = useRef<CallConnection | null>(null);
+  const queryClient = useQueryClient();
 
   useEffect(() => {
     // A connection left by this cleanup (unmount, new devices, React's development double run) must not
@@ -35,6 +38,8 @@ export function useCall(info: CallInfo, localStream: MediaStream): Call {
       onChange: (next) => {
         if (current) setSnapshot(next);
       },
+      // Signed out, the page goes to sign in (RequireAuth) rather than retrying with a dead session.
+      onSessionDoubt: () => void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY }),
     });
     connection.current = call;
     window.__kbCall = call;
@@ -43,7 +48,7 @@ export function useCall(info: CallInfo, localStream: MediaStream): Call {
       call.leave();
       if (window.__kbCall === call) delete window.__kbCall;
     };
-  }, [info.bookingId, info.role, info.iceServers, localStream]);
+  }, [info.bookingId, info.role, info.iceServers, localStream, queryClient]);
 
   const current = snapshot ?? {
     phase: 'connecting',
