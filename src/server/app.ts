@@ -14,6 +14,7 @@ import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import { createAuth, type Auth } from './auth/auth.js';
 import { resolveAuthSecret } from './auth/secret.js';
+import { defaultHashesAtOnce, setHashesAtOnce } from './auth/password-hashing.js';
 import { getCurrentUser } from './auth/current-user.js';
 import { createSessionCache, type SessionCache } from './auth/session-cache.js';
 import { authRoutes } from './auth/routes.js';
@@ -152,6 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  setHashesAtOnce(config.PASSWORD_HASHES_AT_ONCE ?? defaultHashesAtOnce());
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   const jobs = createJobQueue(database, app.log, { pollingIntervalSeconds: options.jobPollingIntervalSeconds, retryDelaySeconds: options.jobRetryDelaySeconds });
   const auth = createAuth({

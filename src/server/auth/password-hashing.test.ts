@@ -1,7 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { hashPassword, MAX_WAITING_HASHES, SIGN_INS_BUSY, verifyPassword } from './password-hashing.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { defaultHashesAtOnce, hashPassword, MAX_WAITING_HASHES, setHashesAtOnce, SIGN_INS_BUSY, verifyPassword } from './password-hashing.js';
 
-describe('password hashing, one at a time', () => {
+const GIB = 1024 ** 3;
+
+afterEach(() => setHashesAtOnce(defaultHashesAtOnce()));
+
+describe('password hashing, a few at a time', () => {
   it('answers every check of a burst rightly', { timeout: 60_000 }, async () => {
     const hash = await hashPassword('correct-horse-battery');
     const checks = await Promise.all(
@@ -10,15 +14,23 @@ describe('password hashing, one at a time', () => {
     expect(checks).toEqual([false, true, false, true, false, true]);
   });
 
-  it('turns away what would wait behind a full queue, at once, and answers the rest', { timeout: 60_000 }, async () => {
+  it.each([1, 2])('with %i at once, turns away what would wait behind a full queue, at once, and answers the rest', { timeout: 120_000 }, async (atOnce) => {
+    setHashesAtOnce(atOnce);
     const hash = await hashPassword('correct-horse-battery');
-    const burst = Array.from({ length: 1 + MAX_WAITING_HASHES + 3 }, () => verifyPassword({ hash, password: 'correct-horse-battery' }));
+    const burst = Array.from({ length: atOnce + MAX_WAITING_HASHES + 3 }, () => verifyPassword({ hash, password: 'correct-horse-battery' }));
     const outcomes = await Promise.allSettled(burst);
     const refused = outcomes.filter((o) => o.status === 'rejected');
-    expect(outcomes.filter((o) => o.status === 'fulfilled' && o.value === true)).toHaveLength(1 + MAX_WAITING_HASHES);
+    expect(outcomes.filter((o) => o.status === 'fulfilled' && o.value === true)).toHaveLength(atOnce + MAX_WAITING_HASHES);
     expect(refused).toHaveLength(3);
     expect(refused.map((o) => (o as PromiseRejectedResult).reason)).toEqual(
       Array(3).fill(expect.objectContaining({ statusCode: 503, body: expect.objectContaining({ message: SIGN_INS_BUSY }), headers: { 'Retry-After': '3' } })),
     );
+  });
+
+  it('runs two at once only with a second core and 2 GB of memory', () => {
+    expect(defaultHashesAtOnce(4 * GIB, 2)).toBe(2);
+    expect(defaultHashesAtOnce(2 * GIB, 4)).toBe(2);
+    expect(defaultHashesAtOnce(1.5 * GIB, 2)).toBe(1);
+    expect(defaultHashesAtOnce(16 * GIB, 1)).toBe(1);
   });
 });

@@ -7,6 +7,8 @@ import { Input } from '../ui/input';
 import { FormField } from '../ui/form-field';
 import { authErrorText, signIn } from '../../lib/api/account';
 import { FormAlert } from './form-alert';
+import { BusyNotice } from './busy-notice';
+import { retryWhenBusy } from '../../lib/retry-when-busy';
 
 // The schema, and zod with it, loads on the first focus in the form or the first check (lazyFormResolver).
 const schema = lazyFormResolver<SignInInput, typeof signInSchema>(() => import('@common/auth-forms').then((m) => m.signInSchema));
@@ -14,12 +16,13 @@ const schema = lazyFormResolver<SignInInput, typeof signInSchema>(() => import('
 export function SignInForm({ onSignedIn, onForgot }: { onSignedIn: () => void; onForgot: () => void }) {
   const form = useForm<SignInInput>({ resolver: schema.resolver, defaultValues: { email: '', password: '' } });
   const [failure, setFailure] = useState<string | null>(null);
+  const [waiting, setWaiting] = useState(false);
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await signIn(values);
+      await retryWhenBusy(() => signIn(values), setWaiting);
       onSignedIn();
     } catch (error) {
       setFailure(authErrorText(error, 'Sign-in failed. Please try again.'));
@@ -28,7 +31,7 @@ export function SignInForm({ onSignedIn, onForgot }: { onSignedIn: () => void; o
 
   return (
     <form onSubmit={onSubmit} onFocus={schema.preload} noValidate className="flex flex-col gap-4" aria-label="Sign in">
-      {failure ? <FormAlert>{failure}</FormAlert> : null}
+      {waiting ? <BusyNotice /> : failure ? <FormAlert>{failure}</FormAlert> : null}
       <FormField id="signin-email" label="Email" error={errors.email?.message}>
         <Input id="signin-email" type="email" autoComplete="email" aria-invalid={!!errors.email} {...form.register('email')} />
       </FormField>
@@ -45,7 +48,7 @@ export function SignInForm({ onSignedIn, onForgot }: { onSignedIn: () => void; o
         Forgot password?
       </button>
       <Button type="submit" size="lg" disabled={isSubmitting}>
-        {isSubmitting ? 'Signing in...' : 'Sign In'}
+        {waiting ? 'One moment...' : isSubmitting ? 'Signing in...' : 'Sign In'}
       </Button>
     </form>
   );

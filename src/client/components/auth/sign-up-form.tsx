@@ -8,6 +8,8 @@ import { Input } from '../ui/input';
 import { FormField } from '../ui/form-field';
 import { authErrorText, signUp } from '../../lib/api/account';
 import { FormAlert } from './form-alert';
+import { BusyNotice } from './busy-notice';
+import { retryWhenBusy } from '../../lib/retry-when-busy';
 
 // The schema, and zod with it, loads on the first focus in the form or the first check (lazyFormResolver).
 const schema = lazyFormResolver<SignUpInput, typeof signUpSchema>(() => import('@common/auth-forms').then((m) => m.signUpSchema));
@@ -18,12 +20,13 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
     defaultValues: { firstName: '', lastName: '', email: '', password: '' },
   });
   const [failure, setFailure] = useState<string | null>(null);
+  const [waiting, setWaiting] = useState(false);
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await signUp(values);
+      await retryWhenBusy(() => signUp(values), setWaiting);
       onSignedUp();
     } catch (error) {
       setFailure(authErrorText(error, 'We could not create your account. Please try again.'));
@@ -32,7 +35,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
 
   return (
     <form onSubmit={onSubmit} onFocus={schema.preload} noValidate className="flex flex-col gap-4" aria-label="Create account">
-      {failure ? <FormAlert>{failure}</FormAlert> : null}
+      {waiting ? <BusyNotice /> : failure ? <FormAlert>{failure}</FormAlert> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id="signup-first" label="First Name" error={errors.firstName?.message}>
           <Input id="signup-first" autoComplete="given-name" aria-invalid={!!errors.firstName} {...form.register('firstName')} />
@@ -58,7 +61,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
         </p>
       </FormField>
       <Button type="submit" size="lg" disabled={isSubmitting}>
-        {isSubmitting ? 'Creating account...' : 'Create Account'}
+        {waiting ? 'One moment...' : isSubmitting ? 'Creating account...' : 'Create Account'}
       </Button>
     </form>
   );
