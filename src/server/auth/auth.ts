@@ -12,6 +12,7 @@ import { PRODUCT_NAME } from '../../common/brand.js';
 import { hashPassword, verifyPassword } from './password-hashing.js';
 import { forgetResetLinks } from './reset-links.js';
 import { forgetSignInFailures } from './account-sign-in-limit.js';
+import { takeAccountEmail } from './account-email-limit.js';
 
 export interface AuthOptions {
   db: Database;
@@ -97,6 +98,8 @@ export function createAuth({ db, baseUrl, secret, mailer, log }: AuthOptions) {
       revokeSessionsOnPasswordReset: true,
       password: { hash: hashPassword, verify: verifyPassword },
       async sendResetPassword({ user, url }) {
+        // Past the account's allowance no e-mail leaves, and the answer stays the one every address gets.
+        if (!(await takeAccountEmail(db, user.id))) return;
         await mailer.send({
           to: user.email,
           subject: `Reset your ${PRODUCT_NAME} password`,
