@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, nextClientAddress, ORIGIN, signUp, type TestApp } from '../test/test-app.js';
 import { startSmtpInbox } from '../test/smtp-inbox.js';
-import { MAX_ACCOUNT_EMAILS } from './account-email-limit.js';
+import { ACCOUNT_EMAIL_WINDOW_MS, MAX_ACCOUNT_EMAILS } from './account-email-limit.js';
+import { TOO_MANY_SIGN_UPS } from './existing-account-sign-up.js';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpInbox>>;
@@ -22,6 +23,16 @@ function requestReset(email: string) {
     headers: ORIGIN,
     remoteAddress: nextClientAddress(),
     payload: { email, redirectTo: `${ORIGIN.origin}/reset-password` },
+  });
+}
+
+function signUpAs(email: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    headers: ORIGIN,
+    remoteAddress: nextClientAddress(),
+    payload: { email, password: 'someone-elses-pw', name: 'Some One' },
   });
 }
 
@@ -53,5 +64,32 @@ describe('e-mails to one account asked for without signing in', () => {
     }
     expect(await emailsQueuedTo(owner.email)).toBe(MAX_ACCOUNT_EMAILS);
     await expect.poll(() => inboxOf(owner.email, /Subject: Reset your/).length, { timeout: 10_000 }).toBe(MAX_ACCOUNT_EMAILS);
+  });
+
+  it('tells the owner when someone tries to sign up with their address, and refuses repeats past the account\'s allowance', async () => {
+    const owner = await signUp(t.app, { email: 'already-here@example.com' });
+    for (let i = 0; i < MAX_ACCOUNT_EMAILS; i++) {
+      const attempt = await signUpAs(i % 2 ? 'Already-Here@Example.com' : owner.email);
+      expect(attempt.statusCode).toBe(409);
+    }
+    const past = await signUpAs(owner.email);
+    expect(past.statusCode).toBe(429);
+    expect(past.json()).toEqual({ message: TOO_MANY_SIGN_UPS });
+    expect(Number(past.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(past.headers['retry-after'])).toBeLessThanOrEqual(ACCOUNT_EMAIL_WINDOW_MS / 1000);
+
+    expect(await emailsQueuedTo(owner.email)).toBe(MAX_ACCOUNT_EMAILS);
+    const notice = await smtp.waitFor((mail) => mail.subject?.startsWith('Someone tried to create') === true);
+    expect(notice.to).toMatchObject({ text: owner.email });
+    expect(notice.text).toMatch(/already has an account/);
+    expect(notice.text).toMatch(/http:\/\/localhost:3000\/login/);
+    await expect.poll(() => inboxOf(owner.email, /Subject: Someone tried to create/).length, { timeout: 10_000 }).toBe(MAX_ACCOUNT_EMAILS);
+  });
+
+  it('counts sign-up notices and reset links in one allowance per account', async () => {
+    const owner = await signUp(t.app, { email: 'one-allowance@example.com' });
+    for (let i = 0; i < MAX_ACCOUNT_EMAILS; i++) expect((await signUpAs(owner.email)).statusCode).toBe(409);
+    expect((await requestReset(owner.email)).statusCode).toBe(200);
+    expect(await emailsQueuedTo(owner.email)).toBe(MAX_ACCOUNT_EMAILS);
   });
 });

@@ -9,6 +9,7 @@ import { authHeaders } from './current-user.js';
 import { databaseUnavailableError } from '../db/database-error.js';
 import { beginSignInAttempt } from './account-sign-in-limit.js';
 import { rememberedDevices } from './remembered-device.js';
+import { noteSignUpOfExistingAccount } from './existing-account-sign-up.js';
 import { requireUser } from './guards.js';
 import { SIGN_INS_BUSY_CODE } from './password-hashing.js';
 import { normalisedPath } from '../http/request-path.js';
@@ -117,6 +118,12 @@ function toWebRequest(request: FastifyRequest, baseUrl: string): Request {
   });
 }
 
+/** Better Auth's answer to a sign-up whose address already has an account. */
+async function isDuplicateAccount(response: Response): Promise<boolean> {
+  const code = parseJsonObject(await response.clone().text()).code;
+  return typeof code === 'string' && DUPLICATE_ACCOUNT_CODES.has(code);
+}
+
 /** The user a sign-in or sign-up answer is for (Better Auth answers `{user, ...}`). */
 async function signedInUserId(response: Response): Promise<string | null> {
   const body = parseJsonObject(await response.clone().text());
@@ -130,9 +137,9 @@ function startsSession(request: FastifyRequest): boolean {
   return request.method === 'POST' && (path === '/api/auth/sign-in/email' || path === '/api/auth/sign-up/email');
 }
 
-/** The account a password sign-in is for, if this request is one. */
-function signInEmail(request: FastifyRequest): string | null {
-  if (request.method !== 'POST' || normalisedPath(request.url) !== '/api/auth/sign-in/email') return null;
+/** The address a POST to this Better Auth path (a sign-in, a sign-up) is for, if this request is one. */
+function emailPostedTo(request: FastifyRequest, path: string): string | null {
+  if (request.method !== 'POST' || normalisedPath(request.url) !== path) return null;
   const email = (request.body as { email?: unknown } | undefined)?.email;
   return typeof email === 'string' && email.trim() ? email : null;
 }
@@ -158,7 +165,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; baseUrl: string }> 
     url: '/api/auth/*',
     schema: { hide: true },
     handler: async (request, reply) => {
-      const email = signInEmail(request);
+      const email = emailPostedTo(request, '/api/auth/sign-in/email');
       const attempt = email
         ? await beginSignInAttempt(app.db, email, { rememberedDevice: () => devices.deviceOf(request.headers.cookie, email) })
         : null;
@@ -170,6 +177,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; baseUrl: string }> 
       }
       // Only a wrong password (401) stays counted against the account.
       if (attempt && response.status !== 401) await attempt.notFailed();
+      const signUpEmail = response.status === 422 ? emailPostedTo(request, '/api/auth/sign-up/email') : null;
+      if (signUpEmail && (await isDuplicateAccount(response))) await noteSignUpOfExistingAccount({ db: app.db, jobs: app.jobs, baseUrl }, signUpEmail);
       const userId = response.status === 200 && startsSession(request) ? await signedInUserId(response) : null;
       return sendWebResponse(reply, response, userId ? [devices.cookieFor(request.headers.cookie, userId)] : []);
     },
