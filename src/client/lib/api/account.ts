@@ -15,7 +15,8 @@ const AUTH_MESSAGES: Record<string, string> = {
 
 export function authErrorText(error: unknown, fallback: string): string {
   if (error instanceof ApiError) {
-    if (error.status === 429) return 'Too many attempts. Please wait a minute and try again.';
+    // The server says how long and what else to do (an account's own limit waits minutes, not one).
+    if (error.status === 429) return error.serverMessage ?? 'Too many attempts. Please wait a minute and try again.';
     try {
       const body = JSON.parse(error.body) as { code?: string; message?: string };
       return (body.code && AUTH_MESSAGES[body.code]) || body.message || fallback;
