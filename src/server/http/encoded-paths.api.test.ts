@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +9,7 @@ import { daysAhead, postBooking, videoBooking } from '../test/booking-helpers.js
 import { multipartBody, signUpExpert } from '../test/workspace-helpers.js';
 import { smallPhoto } from '../test/fixtures/test-images.js';
 import { bookingMessages } from '../db/schema.js';
+import { sendRaw, type RawAnswer } from '../test/raw-http.js';
 import type { Booking } from '../../common/booking.js';
 
 const FOREIGN = 'http://evil.example';
@@ -23,7 +23,7 @@ const clientDir = mkdtempSync(join(tmpdir(), 'kb-client-'));
 beforeAll(async () => {
   // A built client, so an address no route answers is told apart as a page or an API address.
   writeFileSync(join(clientDir, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
-  t = await createTestApp({ LOG_LEVEL: 'error' }, { clientDir });
+  t = await createTestApp({}, { clientDir });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as AddressInfo).port;
   owner = await signUp(t.app);
@@ -37,23 +37,9 @@ afterAll(async () => {
   rmSync(clientDir, { recursive: true, force: true });
 });
 
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-/** Sent over a socket with the path exactly as written: app.inject resolves dot segments before the app sees them. */
+/** Over a socket, the path exactly as written (app.inject resolves dot segments). */
 function raw(method: string, path: string, headers: Record<string, string>, body?: string | Buffer): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, method, path, headers: { ...headers, ...(body ? { 'content-length': String(Buffer.byteLength(body)) } : {}) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
+  return sendRaw(port, { method, path, headers, body });
 }
 
 async function storedMessages(): Promise<number> {

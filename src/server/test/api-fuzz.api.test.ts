@@ -1,14 +1,19 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, describe, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import fc from 'fast-check';
 import { z } from 'zod';
 import type { LightMyRequestResponse } from 'fastify';
-import { ORIGIN, createTestApp, nextClientAddress, signUp, type TestUser } from './test-app.js';
+import { ORIGIN, cookieHeader, createTestApp, nextClientAddress, signUp, type TestUser } from './test-app.js';
 import { insertExpert } from './expert-factory.js';
 import { daysAhead, postBooking, videoBooking } from './booking-helpers.js';
 import { smallPhoto, goodPhoto } from './fixtures/test-images.js';
 import { operationsOf, type OpenApiDocument, type Operation } from './openapi-operations.js';
-import { describeRequest, requestArbitrary, type FuzzRequest } from './fuzz-requests.js';
+import { describeRequest, pathSpellings, requestArbitrary, type FuzzRequest } from './fuzz-requests.js';
+import { registeredRoutes } from './route-table.js';
+import { sendRaw } from './raw-http.js';
+import { changedTables, databaseDigest } from './database-digest.js';
+import { signUpExpert } from './workspace-helpers.js';
 import type { FieldHint, JsonSchema } from './openapi-inputs.js';
 import { errorShapeProblems, leaksIn, sentStrings } from './fuzz-answers.js';
 import { setUserRole } from '../features/users/set-role.js';
@@ -21,7 +26,9 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../common/password-
 /**
  * Every operation of the app's own OpenAPI document, and the Better Auth routes it hides, gets generated
  * bad input signed out, as a user and as an administrator. A fixed seed and number of runs keep it fast
- * and repeatable: FUZZ_SEED and FUZZ_RUNS change them (a failure prints the seed it ran with).
+ * and repeatable: FUZZ_SEED and FUZZ_RUNS change them (a failure prints the seed it ran with). Then every
+ * route's path, spelled as the router reads it but a prefix test does not, is sent from a foreign page
+ * with live sessions, and the database must not change.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 9_000_009);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
@@ -184,13 +191,13 @@ function seedOf(key: string): number {
   return (SEED ^ hash) | 0;
 }
 
-const totals = { requests: 0, wellFormed: 0, statuses: new Map<number, number>(), started: Date.now() };
+const totals = { requests: 0, wellFormed: 0, spelled: 0, statuses: new Map<number, number>(), started: Date.now() };
 
 afterAll(() => {
   const statuses = [...totals.statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`).join(', ');
   console.info(
     `API fuzz (${process.env.TEST_DB ?? 'pglite'}): ${operations.length} operations (${documentOperations.length} documented, ${AUTH_OPERATIONS.length} auth), ` +
-      `${totals.requests} requests (${totals.wellFormed} well-formed) in ${((Date.now() - totals.started) / 1000).toFixed(1)} s, seed ${SEED}, ${RUNS} runs each; statuses ${statuses}`,
+      `${totals.requests} requests (${totals.wellFormed} well-formed) and ${totals.spelled} with paths spelled another way in ${((Date.now() - totals.started) / 1000).toFixed(1)} s, seed ${SEED}, ${RUNS} runs each; statuses ${statuses}`,
   );
 });
 
@@ -250,6 +257,80 @@ describe('every API operation answers generated bad input with 4xx JSON, no leak
           }
         });
       }
+    });
+  }
+});
+
+/** Routes the document leaves out (live sockets, the API's own pages): their paths are spelled too. */
+const undocumentedOperations = registeredRoutes(t.app)
+  .filter((route) => route.method !== 'HEAD' && route.path.startsWith('/api/') && !route.path.includes('*'))
+  .map((route) => ({ method: route.method, path: route.path.replace(/:(\w+)/g, '{$1}') }))
+  .filter((route) => !operations.some((op) => op.key === `${route.method} ${route.path}`))
+  .map((route) =>
+    hiddenOperation(route.method, route.path, {
+      pathParams: [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name: name!, required: true, schema: { type: 'string' } })),
+    }),
+  );
+
+/** A page of another site, as a browser sends its requests: its Origin, and Sec-Fetch-Site (which /api/logout reads). */
+const FOREIGN_PAGE = { origin: 'http://evil.example', 'sec-fetch-site': 'cross-site' };
+
+/** Ids of records that exist (the booking, its expert, the conversation), so a write would find its record. */
+const existingHint: FieldHint = (name, schema) => (name === 'id' ? fc.constantFrom(...knownIds) : hint(name, schema));
+
+/** The request the operation takes when well-formed, so a spelling that got past the checks would act. */
+function wellFormedRequest(op: Operation): FuzzRequest {
+  const samples = fc.sample(requestArbitrary(op, photos, existingHint), { seed: seedOf(`${op.key} spelled`), numRuns: 40 });
+  return samples.find((request) => request.wellFormed) ?? samples[0]!;
+}
+
+async function signedInAgain(user: TestUser): Promise<TestUser> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: ORIGIN,
+    remoteAddress: nextClientAddress(),
+    payload: { email: user.email, password: user.password },
+  });
+  if (response.statusCode !== 200) throw new Error(`signing in again failed: ${response.statusCode} ${response.body}`);
+  return { ...user, cookie: cookieHeader(response.headers['set-cookie']) };
+}
+
+describe('every path spelled another way (percent-encoded, double-encoded, dot segments) from a foreign page with a live session changes nothing', () => {
+  let port = 0;
+  /** The booking's owner, an administrator and an expert: between them every write has someone it would act for. */
+  let victims: TestUser[] = [];
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+    const admin = await signUp(t.app);
+    await setUserRole(t.database.db, admin.email, 'admin');
+    victims = await Promise.all([owner, admin, await signUpExpert(t)].map(signedInAgain));
+  });
+
+  for (const op of [...operations, ...undocumentedOperations]) {
+    it(op.key, { timeout: 60_000 }, async () => {
+      const request = wellFormedRequest(op);
+      const writes = op.method !== 'GET';
+      const before = await databaseDigest(t.database);
+      const failures: string[] = [];
+      for (const victim of writes ? victims : victims.slice(0, 1)) {
+        for (const { spelling, url } of pathSpellings(request.url)) {
+          const answer = await sendRaw(port, {
+            method: request.method,
+            path: url,
+            headers: { ...request.headers, ...FOREIGN_PAGE, cookie: victim.cookie },
+            body: request.payload,
+          });
+          totals.spelled += 1;
+          if ((writes && answer.status < 400) || answer.status >= 500) {
+            failures.push(`${spelling}: ${request.method} ${url} answered ${answer.status} ${answer.body.slice(0, 200)}`);
+          }
+        }
+      }
+      const changed = changedTables(before, await databaseDigest(t.database));
+      if (changed.length) failures.push(`tables written: ${changed.join(', ')}`);
+      if (failures.length) throw new Error(`${op.key} (${describeRequest(request)}):\n${failures.join('\n')}`);
     });
   }
 });

@@ -127,3 +127,41 @@ export function describeRequest(request: FuzzRequest): string {
   const url = request.url.length > 300 ? `${request.url.slice(0, 300)}... (${request.url.length} characters)` : request.url;
   return `${request.method} ${url}\n  headers: ${JSON.stringify(request.headers)}\n  body: ${shown}\n  input: ${request.kind}`;
 }
+
+/** The segment's first letter (outside its escapes) percent-encoded, once or (`%25` for the `%`) twice. */
+function letterEncoded(segment: string, twice = false): string | null {
+  for (let i = 0; i < segment.length; i++) {
+    if (segment[i] === '%') i += 2;
+    else if (/[a-z]/i.test(segment[i]!)) {
+      const escape = `%${segment.charCodeAt(i).toString(16)}`;
+      return segment.slice(0, i) + (twice ? escape.replace('%', '%25') : escape) + segment.slice(i + 1);
+    }
+  }
+  return null;
+}
+
+/**
+ * The request's address spelled as the router or a browser reads it while a test on its raw prefix does
+ * not: a letter of the first segment (`/%61pi/`) and of the last one percent-encoded, the first one
+ * double-encoded (`/%2561pi/`), dot segments inside and before it, a single-dot segment, a doubled
+ * slash. The query stays as it was.
+ */
+export function pathSpellings(url: string): { spelling: string; url: string }[] {
+  const queryAt = url.indexOf('?');
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  const query = queryAt === -1 ? '' : url.slice(queryAt);
+  const [first = '', ...others] = path.slice(1).split('/');
+  const tail = others.length ? `/${others.join('/')}` : '';
+  const last = others.at(-1);
+  const lastEncoded = last === undefined ? null : letterEncoded(last);
+  const variants = [
+    { spelling: 'a letter of the first segment percent-encoded', url: `/${letterEncoded(first)}${tail}` },
+    ...(lastEncoded ? [{ spelling: 'a letter of the last segment percent-encoded', url: `/${[first, ...others.slice(0, -1), lastEncoded].join('/')}` }] : []),
+    { spelling: 'a letter of the first segment double-encoded', url: `/${letterEncoded(first, true)}${tail}` },
+    { spelling: 'dot segments inside the path', url: `/${first}/x/..${tail || '/'}` },
+    { spelling: 'dot segments before the path', url: `/x/..${path}` },
+    { spelling: 'a single-dot segment', url: `/${first}/.${tail || '/'}` },
+    { spelling: 'a doubled slash', url: `/${path}` },
+  ];
+  return variants.map((variant) => ({ ...variant, url: variant.url + query }));
+}
