@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { createTestApp, nextClientAddress, ORIGIN, signUp, type TestApp } from '../test/test-app.js';
 import { startSmtpInbox } from '../test/smtp-inbox.js';
 import { ACCOUNT_EMAIL_WINDOW_MS, MAX_ACCOUNT_EMAILS } from './account-email-limit.js';
@@ -41,8 +40,8 @@ function signUpAs(email: string) {
  * requests are answered this is every e-mail they will ever send.
  */
 async function emailsQueuedTo(email: string): Promise<number> {
-  const result = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job where data->>'to' = ${email}`);
-  return result.rows[0]!.n;
+  const { rows } = await t.database.executeSql(`select count(*)::int as n from pgboss.job where data->>'to' = $1`, [email]);
+  return (rows[0] as { n: number }).n;
 }
 
 function inboxOf(email: string, subject: RegExp): string[] {
