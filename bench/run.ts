@@ -40,7 +40,7 @@ if (!only || only === 'messages') {
   await benchMessages();
 }
 if (!only || only === 'auth') {
-  console.log('\n== Signed-in requests: GET /api/auth/user over many sessions, 50 connections');
+  console.log('\n== Sign-ups and signed-in requests: 50 sign-ups at once; GET /api/auth/user over many sessions, 50 connections');
   await benchSignedIn();
 }
 if (!only || only === 'ai') {

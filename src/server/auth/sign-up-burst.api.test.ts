@@ -10,7 +10,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('a burst of sign-ups', () => {
-  it('signs up fifty people from fifty addresses who press at the same moment, none of them asked to retry', { timeout: 15_000 }, async () => {
+  // How long the burst takes is measured by `npm run bench -- auth`; the time allowed here is for a loaded machine.
+  it('signs up fifty people from fifty addresses who press at the same moment, none of them asked to retry', { timeout: 60_000 }, async () => {
     const responses = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         t.app.inject({
