@@ -62,7 +62,7 @@ export const line = (name: string, f: Figures, budget = '') =>
 const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
 
 /** CPU seconds a process has used (user + system), from /proc; 0 when it is gone. */
-function cpuSeconds(pid: number): number {
+export function cpuSeconds(pid: number): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
