@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/client.js';
 import { acquireLock } from '../src/server/db/data-dir-lock.js';
+import { withStartLock } from '../src/server/db/start-lock.js';
 import { seedDemoExperts } from '../src/server/db/seed/seed-demo-experts.js';
 import { seedDemoApplicants } from '../src/server/db/seed/demo-applicants.js';
 
@@ -14,10 +15,13 @@ async function main() {
     const database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: resolve(dataDir, 'pglite') });
     try {
       await database.migrate();
-      const added = await seedDemoExperts(database.db);
-      console.log(added ? `Added ${added} demo experts.` : 'All demo experts are already there.');
-      const applicants = await seedDemoApplicants(database.db);
-      console.log(applicants ? `Added ${applicants} demo applicants.` : 'All demo applicants are already there.');
+      // Under the lock a starting server seeds with, so the two never add the same experts.
+      await withStartLock(database, async () => {
+        const added = await seedDemoExperts(database.db);
+        console.log(added ? `Added ${added} demo experts.` : 'All demo experts are already there.');
+        const applicants = await seedDemoApplicants(database.db);
+        console.log(applicants ? `Added ${applicants} demo applicants.` : 'All demo applicants are already there.');
+      });
     } finally {
       await database.close();
     }

@@ -4,8 +4,7 @@ import { openDatabase } from './db/client.js';
 import { isDatabaseUnavailable } from './db/database-error.js';
 import { acquireLock, DataDirBusyError, newOperatorToken, type DataDirLock } from './db/data-dir-lock.js';
 import { NotADatabaseFolderError } from './db/pglite-data-dir.js';
-import { hasAnyExpert, seedDemoExperts } from './db/seed/seed-demo-experts.js';
-import { seedDemoApplicants } from './db/seed/demo-applicants.js';
+import { seedDemoOnStart } from './db/seed/seed-on-start.js';
 import { buildApp } from './app.js';
 import { gracefulShutdown } from './http/graceful-shutdown.js';
 import { projectRoot } from './project-root.js';
@@ -24,10 +23,7 @@ async function main() {
 
   const database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: resolve(dataDir, 'pglite') });
   await database.migrate();
-  if (config.SEED_DEMO && !(await hasAnyExpert(database.db))) {
-    await seedDemoExperts(database.db);
-    await seedDemoApplicants(database.db);
-  }
+  if (config.SEED_DEMO) await seedDemoOnStart(database);
 
   const operatorToken = lock ? newOperatorToken() : undefined;
   const app = await buildApp({ config: { ...config, DATA_DIR: dataDir }, database, clientDir, operatorToken });

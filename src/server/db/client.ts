@@ -14,6 +14,7 @@ import { pgliteStartParams } from './pglite-settings.js';
 import { ensurePgliteDataDir } from './pglite-data-dir.js';
 import { DatabaseConnectError } from './database-error.js';
 import { listenOnPglite, listenOnPostgres, type Listener, type NotificationHandlers } from './notifications.js';
+import { START_LOCK_KEY } from './start-lock.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -124,8 +125,8 @@ class ConnectionPool extends pg.Pool {
   }
 }
 
-/** Any number for the advisory lock that serialises migrations between app servers starting together. */
-const MIGRATION_LOCK_KEY = 7_264_431_001;
+/** Migrations run under the start-up lock, as the rest of a server's start does (see start-lock.ts). */
+const MIGRATION_LOCK_KEY = START_LOCK_KEY;
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new ConnectionPool({

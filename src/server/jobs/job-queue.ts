@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DatabaseHandle } from '../db/client.js';
 import type { Listener } from '../db/notifications.js';
 import { transactionExecutor } from '../db/transaction.js';
+import { retryOnDeadlock, withStartLock } from '../db/start-lock.js';
 
 export type JobHandler<T> = (data: T) => Promise<void>;
 
@@ -163,17 +164,25 @@ export function createJobQueue(database: DatabaseHandle, log: FastifyBaseLogger,
     },
 
     async start() {
-      await boss.start();
-      started = true;
+      // One server at a time installs pg-boss and creates the queues: servers starting together on an
+      // empty database deadlocked creating them, and the losers exited.
+      await withStartLock(database, async () => {
+        await boss.start();
+        started = true;
+        await retryOnDeadlock(async () => {
+          for (const [name, definition] of definitions) {
+            await boss.createQueue(name);
+            if (definition.cron) await boss.schedule(name, definition.cron);
+          }
+        });
+      });
       for (const [name, definition] of definitions) {
-        await boss.createQueue(name);
         const worker = await boss.work<object>(
           name,
           { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: BATCH_SIZE },
           runBatch(name, definition),
         );
         workers.set(name, worker);
-        if (definition.cron) await boss.schedule(name, definition.cron);
       }
       listener = await database.listen(JOBS_CHANNEL, {
         onNotification: wake,
