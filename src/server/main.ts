@@ -5,6 +5,7 @@ import { isDatabaseUnavailable } from './db/database-error.js';
 import { acquireLock, DataDirBusyError, newOperatorToken, type DataDirLock } from './db/data-dir-lock.js';
 import { NotADatabaseFolderError } from './db/pglite-data-dir.js';
 import { seedDemoOnStart } from './db/seed/seed-on-start.js';
+import { retryOnDeadlock } from './db/start-lock.js';
 import { buildApp } from './app.js';
 import { gracefulShutdown } from './http/graceful-shutdown.js';
 import { projectRoot } from './project-root.js';
@@ -22,7 +23,8 @@ async function main() {
   if (!config.DATABASE_URL) lock = acquireLock(dataDir);
 
   const database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: resolve(dataDir, 'pglite') });
-  await database.migrate();
+  // A migration's transaction may meet a running server's queries; it is rolled back whole, so run again.
+  await retryOnDeadlock(() => database.migrate());
   if (config.SEED_DEMO) await seedDemoOnStart(database);
 
   const operatorToken = lock ? newOperatorToken() : undefined;
