@@ -12,7 +12,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import * as schema from './schema.js';
 import { pgliteStartParams } from './pglite-settings.js';
 import { ensurePgliteDataDir } from './pglite-data-dir.js';
-import { DatabaseConnectError } from './database-error.js';
+import { CONNECT_TIMEOUT_MS, createPostgresPool } from './postgres-pool.js';
 import { listenOnPglite, listenOnPostgres, type Listener, type NotificationHandlers } from './notifications.js';
 import { START_LOCK_KEY } from './start-lock.js';
 
@@ -104,41 +104,11 @@ function runTransactionsOn(pool: pg.Pool): TransactionRunner {
   };
 }
 
-type ConnectCallback = (error: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
-
-/**
- * A pool whose failures to hand out a connection are all `DatabaseConnectError`s, whatever the driver
- * said: no query ran, so the caller hears 503, not a defect. PostgreSQL's reasons come with codes of every
- * class (55000 for a database that does not accept connections, 28P01 for a password no longer accepted),
- * so the place it failed decides, not the code. pg-pool's own `query()` connects through this too.
- */
-class ConnectionPool extends pg.Pool {
-  override connect(): Promise<pg.PoolClient>;
-  override connect(callback: ConnectCallback): void;
-  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
-    if (!callback) {
-      return super.connect().catch((error: unknown) => {
-        throw new DatabaseConnectError(error);
-      });
-    }
-    super.connect((error, client, done) => callback(error && new DatabaseConnectError(error), client, done));
-  }
-}
-
 /** Migrations run under the start-up lock, as the rest of a server's start does (see start-lock.ts). */
 const MIGRATION_LOCK_KEY = START_LOCK_KEY;
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new ConnectionPool({
-    connectionString: url,
-    max: 10,
-    // While PostgreSQL cannot be reached a request waits at most this long for a connection, then fails
-    // (503 with Retry-After, see database-error.ts) instead of hanging; a refused connect fails at once.
-    connectionTimeoutMillis: 5000,
-    // TCP keep-alive notices a connection whose peer vanished without a word (a network cut).
-    keepAlive: true,
-    keepAliveInitialDelayMillis: 10_000,
-  });
+  const pool = createPostgresPool(url);
   // A client whose connection breaks (PostgreSQL restarted, a network cut) emits 'error'; an event
   // without a listener crashes the process. The pool listens on its idle clients and re-emits here, but
   // a client checked out with pool.connect() (every drizzle transaction) has no listener of its own: the
@@ -155,13 +125,17 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     executeSql: (text, values) => pool.query(text, values),
     async migrate() {
       // Two servers starting together on one PostgreSQL: the second waits, then finds nothing left to do.
-      const session = await pool.connect();
+      // A connection of its own, without the pool's query time limit: waiting for the lock, and a
+      // migration on a large table, may take longer.
+      const session = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+      session.on('error', () => {});
+      await session.connect();
       try {
         await session.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         await migratePg(drizzlePg({ client: session, schema }), { migrationsFolder });
       } finally {
         await session.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
-        session.release();
+        await session.end().catch(() => {});
       }
     },
     listen: (channel, handlers) => listenOnPostgres(url, channel, handlers),

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
+import { POSTGRES_TIMEOUTS } from './postgres-pool.js';
 
 /** What a listener on a notification channel is told. */
 export interface NotificationHandlers {
@@ -33,6 +34,21 @@ export async function listenOnPglite(client: PGlite, channel: string, handlers: 
 
 const FIRST_RETRY_MS = 250;
 const LAST_RETRY_MS = 5_000;
+/**
+ * How often the listening connection is asked a trivial query. A connection that stalls without ending
+ * (a lost route: no end, no reset) would leave the listener deaf for good; a query unanswered within the
+ * query time limit ends it, and the listener connects again and its owner re-reads.
+ */
+const HEARTBEAT_MS = 10_000;
+/** A server that answers closes a connection at once; one that stalled never would. */
+const CLOSE_WAIT_MS = 1_000;
+
+/** Ends a client, without waiting for good on a connection that no longer answers. */
+async function endClient(client: pg.Client): Promise<void> {
+  const timer = setTimeout(() => client.connection.stream.destroy(), CLOSE_WAIT_MS);
+  await client.end().catch(() => {});
+  clearTimeout(timer);
+}
 
 /**
  * On PostgreSQL a connection of its own runs LISTEN (a pooled one would be handed to other queries). When
@@ -54,7 +70,7 @@ export async function listenOnPostgres(url: string, channel: string, handlers: N
   };
 
   const connect = async () => {
-    const candidate = new pg.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: 5_000 });
+    const candidate = new pg.Client({ connectionString: url, keepAlive: true, ...POSTGRES_TIMEOUTS });
     // A broken connection emits 'error' and then 'end'; without a listener 'error' would end the process.
     candidate.on('error', () => {});
     candidate.on('notification', (message) => {
@@ -72,7 +88,12 @@ export async function listenOnPostgres(url: string, channel: string, handlers: N
       await candidate.end().catch(() => {});
       return;
     }
+    const heartbeat = setInterval(() => {
+      candidate.query('select 1').catch(() => candidate.end().catch(() => {}));
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
     candidate.on('end', () => {
+      clearInterval(heartbeat);
       if (client !== candidate) return;
       client = null;
       scheduleConnect();
@@ -89,7 +110,7 @@ export async function listenOnPostgres(url: string, channel: string, handlers: N
       clearTimeout(retry);
       const open = client;
       client = null;
-      await open?.end().catch(() => {});
+      if (open) await endClient(open);
     },
   };
 }

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DatabaseHandle } from '../db/client.js';
 import type { Listener } from '../db/notifications.js';
 import { transactionExecutor } from '../db/transaction.js';
+import { POSTGRES_TIMEOUTS } from '../db/postgres-pool.js';
 import { retryOnDeadlock, withStartLock } from '../db/start-lock.js';
 
 export type JobHandler<T> = (data: T) => Promise<void>;
@@ -84,7 +85,7 @@ async function forEachAtMost<T>(items: T[], limit: number, work: (item: T) => Pr
 export function createJobQueue(database: DatabaseHandle, log: FastifyBaseLogger, options: JobQueueOptions = {}): JobQueue {
   const definitions = new Map<string, Definition>();
   const boss = new PgBoss({
-    ...(database.url ? { connectionString: database.url, max: 3 } : { db: { executeSql: database.executeSql } }),
+    ...(database.url ? { connectionString: database.url, max: 3, ...POSTGRES_TIMEOUTS } : { db: { executeSql: database.executeSql } }),
     retryLimit: 5,
     retryDelay: options.retryDelaySeconds ?? 10,
     retryBackoff: true,

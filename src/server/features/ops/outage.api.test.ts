@@ -12,6 +12,7 @@ import { loadConfig } from '../../config.js';
 import { loggerOptions } from '../../core/logging.js';
 import { openDatabase, type DatabaseHandle } from '../../db/client.js';
 import { toAppError } from '../../db/database-error.js';
+import { LOCKS, inTransaction, lockForTransaction } from '../../db/transaction.js';
 import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy.js';
 import { ORIGIN, TEST_BASE_URL, asUser, createPostgresDatabase, createTestApp, nextClientAddress, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
 import { insertExpert } from '../../test/expert-factory.js';
@@ -23,6 +24,9 @@ import { daysAhead, videoBooking } from '../../test/booking-helpers.js';
  * the test database through a TCP proxy that refuses, cuts and stalls its connections; on PGlite the
  * only outage there is, a closed database, is checked for the same routes.
  */
+
+/** An expert id no test inserts, for a lock of its own. */
+const LOCKED_KEY = 2_000_000_000;
 
 const UNAVAILABLE = { message: 'The service is temporarily unavailable. Please try again in a moment.' };
 
@@ -168,6 +172,7 @@ if (process.env.TEST_DB === 'postgres') {
     });
 
     afterAll(async () => {
+      proxy.resume();
       await proxy.restore();
       await app.close();
       await database.close();
@@ -347,6 +352,96 @@ if (process.env.TEST_DB === 'postgres') {
         await database.ping();
       }
     });
+
+    it('answers every request, 503 with Retry-After, while its connections stall, and recovers without a restart, also when the stalled connections never come back (PostgreSQL only)', async () => {
+      const user = await signUp(app);
+      const expert = await insertExpert(database.db);
+      const list = probes(user, expert.id);
+      const normal = list.map((p) => p.normal);
+      const reads = list.filter((p) => p.request().method === 'GET');
+      const consoleErrors = vi.spyOn(console, 'error').mockImplementation(() => {});
+      try {
+        for (const stranded of [false, true]) {
+          // The pool holds open connections, and requests are running on them, when they stall.
+          expect((await tryAll(app, list)).map((a) => a.status)).toEqual(normal);
+          await jobsIdle();
+          // Reads only while the stall begins: a job finishing then would leave pg-boss's unawaited
+          // completion to fail unhandled (see jobsIdle).
+          const running = tryAll(app, reads);
+          await new Promise((r) => setImmediate(r));
+          proxy.pause();
+          const [caught, stalled] = await Promise.all([running, tryAll(app, list)]);
+          for (const answer of caught) {
+            if (answer.status !== list.find((p) => p.name === answer.name)!.normal) expectUnavailable([answer]);
+          }
+          expectUnavailable(stalled);
+          proxy.resume({ stranded });
+          await expect.poll(async () => (await tryAll(app, list)).map((a) => a.status), { timeout: 30_000, interval: 200 }).toEqual(normal);
+        }
+      } finally {
+        proxy.resume();
+        consoleErrors.mockRestore();
+      }
+      // The listener of the expert directory came back too: a change made elsewhere reaches the listing.
+      const name = `Stranded ${randomUUID().slice(0, 8)}`;
+      await direct.query('update experts set name = $1 where id = $2', [name, expert.id]);
+      await expect
+        .poll(async () => (await app.inject({ method: 'GET', url: `/api/experts?q=${encodeURIComponent(name)}` })).json<{ id: number }[]>().map((e) => e.id), {
+          timeout: 30_000,
+          interval: 200,
+        })
+        .toEqual([expert.id]);
+      // And pg-boss's own pool: a booking's notice is worked off.
+      const booked = await app.inject(asUser(user, { method: 'POST', url: '/api/bookings', payload: videoBooking(expert.id, daysAhead(160), '2:00 PM') }));
+      expect(booked.statusCode).toBe(201);
+      const bookingId = booked.json<{ id: string }>().id;
+      await expect
+        .poll(async () => (await direct.query<{ state: string }>(`select state from pgboss.job where name = 'booking-notice' and data::text like $1`, [`%${bookingId}%`])).rows[0]?.state, {
+          timeout: 30_000,
+          interval: 200,
+        })
+        .toBe('completed');
+    }, 180_000);
+
+    it('drops a connection whose query timed out in a transaction, and the idle connections opened beside it; PostgreSQL lets go of its locks (PostgreSQL only)', async () => {
+      await jobsIdle();
+      // Several open connections in the pool, idle.
+      await Promise.all(Array.from({ length: 5 }, () => database.db.execute(sql`select pg_sleep(0.05)`)));
+      let failure: unknown;
+      try {
+        await inTransaction(database.db, async (tx) => {
+          await lockForTransaction(tx, LOCKS.bookingsOfExpert, LOCKED_KEY);
+          proxy.pause();
+          await tx.execute(sql`select 1`);
+        });
+      } catch (error) {
+        failure = error;
+      } finally {
+        // The route is back for new connections; the ones open during the stall never answer again.
+        proxy.resume({ stranded: true });
+      }
+      expect(toAppError(failure)).toMatchObject({ statusCode: 503, retryAfterSeconds: 5 });
+      // Were any of them handed out again, its caller would wait for the time limit and fail.
+      for (let i = 0; i < 8; i++) {
+        await database.ping();
+        await inTransaction(database.db, (tx) => tx.execute(sql`select 1`));
+      }
+      // PostgreSQL never heard that transaction end: it holds the lock (a booking's, on its expert) until
+      // it gives up on the transaction left idle.
+      const takesTheLock = () => inTransaction(database.db, (tx) => lockForTransaction(tx, LOCKS.bookingsOfExpert, LOCKED_KEY)).then(() => true, () => false);
+      await expect.poll(takesTheLock, { timeout: 40_000, interval: 100 }).toBe(true);
+    }, 90_000);
+
+    it('gives up on a query that gets no answer in time (503), and PostgreSQL stops running it too (PostgreSQL only)', async () => {
+      const failure = await database.db.execute(sql`select pg_sleep(60)`).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(toAppError(failure)).toMatchObject({ statusCode: 503, retryAfterSeconds: 5 });
+      const running = async () =>
+        (await direct.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where datname = current_database() and query like '%pg_sleep(60)%' and state = 'active' and pid <> pg_backend_pid()`)).rows[0]!.n;
+      await expect.poll(running, { timeout: 30_000, interval: 200 }).toBe(0);
+    }, 60_000);
 
     it('answers 503 with Retry-After while the database refuses connections (ALLOW_CONNECTIONS false), and recovers (PostgreSQL only)', async () => {
       const user = await signUp(app);
