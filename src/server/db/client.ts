@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import pg from 'pg';
+import type pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -12,9 +12,9 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import * as schema from './schema.js';
 import { pgliteStartParams } from './pglite-settings.js';
 import { ensurePgliteDataDir } from './pglite-data-dir.js';
-import { CONNECT_TIMEOUT_MS, createPostgresPool } from './postgres-pool.js';
+import { createPostgresPool } from './postgres-pool.js';
 import { listenOnPglite, listenOnPostgres, type Listener, type NotificationHandlers } from './notifications.js';
-import { START_LOCK_KEY } from './start-lock.js';
+import { holdStartLock } from './start-lock.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -104,9 +104,6 @@ function runTransactionsOn(pool: pg.Pool): TransactionRunner {
   };
 }
 
-/** Migrations run under the start-up lock, as the rest of a server's start does (see start-lock.ts). */
-const MIGRATION_LOCK_KEY = START_LOCK_KEY;
-
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = createPostgresPool(url);
   // A client whose connection breaks (PostgreSQL restarted, a network cut) emits 'error'; an event
@@ -123,21 +120,8 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     kind: 'postgres',
     url,
     executeSql: (text, values) => pool.query(text, values),
-    async migrate() {
-      // Two servers starting together on one PostgreSQL: the second waits, then finds nothing left to do.
-      // A connection of its own, without the pool's query time limit: waiting for the lock, and a
-      // migration on a large table, may take longer.
-      const session = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
-      session.on('error', () => {});
-      await session.connect();
-      try {
-        await session.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        await migratePg(drizzlePg({ client: session, schema }), { migrationsFolder });
-      } finally {
-        await session.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
-        await session.end().catch(() => {});
-      }
-    },
+    // Two servers starting together on one PostgreSQL: the second waits, then finds nothing left to do.
+    migrate: () => holdStartLock(url, (session) => migratePg(drizzlePg({ client: session, schema }), { migrationsFolder })),
     listen: (channel, handlers) => listenOnPostgres(url, channel, handlers),
     closeClient: () => pool.end(),
   });

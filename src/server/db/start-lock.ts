@@ -1,12 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { isDeadlock } from './errors.js';
+import { CONNECT_TIMEOUT_MS } from './postgres-pool.js';
 
 /** Any number: the advisory lock an app server holds while it sets up the database it starts on. */
 export const START_LOCK_KEY = 7_264_431_001;
-
-/** A starting server that cannot reach PostgreSQL for this long gives up (and its supervisor tries again). */
-const CONNECT_TIMEOUT_MS = 10_000;
 
 /**
  * Runs `work` while this process holds the start-up lock on the PostgreSQL of `url`, on a connection of
