@@ -24,6 +24,8 @@ import { loggerOptions } from './core/logging.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerRequestInputRules } from './http/request-input.js';
 import { registerOriginCheck } from './http/origin-check.js';
+import { registerFreeSpaceGuard } from './http/free-space-guard.js';
+import { freeSpaceFloor } from './db/free-space-floor.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerNotFound } from './http/not-found.js';
 import { trustProxyOption } from './http/trust-proxy.js';
@@ -240,6 +242,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
   registerRequestInputRules(app);
   registerOriginCheck(app, new URL(config.BASE_URL).origin);
+  // PGlite meeting a full disk mid-write can hang for good, so writes stop while some room is left.
+  if (database.kind === 'pglite' && config.DATA_DIR_MIN_FREE_MB > 0) {
+    registerFreeSpaceGuard(app, freeSpaceFloor(config.DATA_DIR, config.DATA_DIR_MIN_FREE_MB * 1024 * 1024));
+  }
 
   registerSecurityHeaders(app, config.BASE_URL, { stripe: payments.enabled });
   await app.register(swagger, {

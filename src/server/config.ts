@@ -31,6 +31,10 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
+  /** The embedded database: writes are refused (503) while DATA_DIR's disk has less free space than this (0: never). */
+  DATA_DIR_MIN_FREE_MB: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(128)),
+  /** The embedded database: a call that has not returned after this long ends the process (see db/database-watchdog.ts). */
+  DATABASE_WATCHDOG_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(3600).default(30)),
   BASE_URL: optionalUrl,
   SESSION_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
   SEED_DEMO: z.preprocess(emptyAsUndefined, booleanFromEnv.default(true)),

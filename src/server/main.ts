@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { loadConfig, ConfigError } from './config.js';
 import { openDatabase } from './db/client.js';
+import { createDatabaseWatchdog } from './db/database-watchdog.js';
 import { isDatabaseUnavailable } from './db/database-error.js';
 import { acquireLock, DataDirBusyError, newOperatorToken, type DataDirLock } from './db/data-dir-lock.js';
 import { NotADatabaseFolderError } from './db/pglite-data-dir.js';
@@ -22,10 +23,12 @@ async function main() {
   let lock: DataDirLock | undefined;
   if (!config.DATABASE_URL) lock = acquireLock(dataDir);
 
-  const database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: resolve(dataDir, 'pglite') });
+  const watchdog = config.DATABASE_URL ? undefined : createDatabaseWatchdog(config.DATABASE_WATCHDOG_SECONDS * 1000);
+  const database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: resolve(dataDir, 'pglite'), watchdog });
   // A migration's transaction may meet a running server's queries; it is rolled back whole, so run again.
   await retryOnDeadlock(() => database.migrate());
   if (config.SEED_DEMO) await seedDemoOnStart(database);
+  watchdog?.start();
 
   const operatorToken = lock ? newOperatorToken() : undefined;
   const app = await buildApp({ config: { ...config, DATA_DIR: dataDir }, database, clientDir, operatorToken });

@@ -13,6 +13,7 @@ import * as schema from './schema.js';
 import { pgliteStartParams } from './pglite-settings.js';
 import { ensurePgliteDataDir } from './pglite-data-dir.js';
 import { createPostgresPool } from './postgres-pool.js';
+import type { DatabaseWatchdog } from './database-watchdog.js';
 import { listenOnPglite, listenOnPostgres, type Listener, type NotificationHandlers } from './notifications.js';
 import { holdStartLock } from './start-lock.js';
 
@@ -44,13 +45,15 @@ export interface OpenDatabaseOptions {
   url?: string;
   /** PGlite's data folder; without it PGlite runs in memory (tests). */
   pgliteDir?: string;
+  /** Told of every call into the embedded database (the server's, see database-watchdog.ts). */
+  watchdog?: DatabaseWatchdog;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  return options.url ? openPostgres(options.url) : openPglite(options.pgliteDir);
+  return options.url ? openPostgres(options.url) : openPglite(options.pgliteDir, options.watchdog);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | undefined, watchdog: DatabaseWatchdog | undefined): Promise<DatabaseHandle> {
   const startParams = pgliteStartParams();
   if (dataDir) await ensurePgliteDataDir(dataDir, startParams);
   const client = await PGlite.create({
@@ -58,6 +61,11 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     extensions: { pg_trgm, btree_gist },
     startParams,
   });
+  if (watchdog) {
+    // Every statement, in a transaction or not, reaches the database through this one synchronous call.
+    const call = client.execProtocolRawSync.bind(client);
+    client.execProtocolRawSync = (message) => watchdog.watch(() => call(message));
+  }
   const db = drizzlePglite({ client, schema });
   // PGlite's query() takes one statement; scripts without parameters (pg-boss's migrations) go through exec().
   const executeSql: SqlExecutor = async (text, values) =>
