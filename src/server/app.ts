@@ -115,6 +115,8 @@ export interface BuildAppOptions {
   /** How often a call room's sockets announce themselves and re-check the room is open; tests make it short. */
   callRoomHeartbeatMs?: number;
   logger?: FastifyServerOptions['logger'];
+  /** How the free space of DATA_DIR's disk is read; statfs otherwise (tests: a disk that fills up). */
+  freeBytes?: (dir: string) => Promise<number>;
 }
 
 /** Photos (expert photos, message photos) go to the S3-compatible bucket when S3_BUCKET is set, else under DATA_DIR. */
@@ -244,7 +246,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerOriginCheck(app, new URL(config.BASE_URL).origin);
   // PGlite meeting a full disk mid-write can hang for good, so writes stop while some room is left.
   if (database.kind === 'pglite' && config.DATA_DIR_MIN_FREE_MB > 0) {
-    registerFreeSpaceGuard(app, freeSpaceFloor(config.DATA_DIR, config.DATA_DIR_MIN_FREE_MB * 1024 * 1024));
+    registerFreeSpaceGuard(app, freeSpaceFloor(config.DATA_DIR, config.DATA_DIR_MIN_FREE_MB * 1024 * 1024, { freeBytes: options.freeBytes }));
   }
 
   registerSecurityHeaders(app, config.BASE_URL, { stripe: payments.enabled });

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import type { Filesystem } from '@electric-sql/pglite/basefs';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import type pg from 'pg';
@@ -47,17 +48,19 @@ export interface OpenDatabaseOptions {
   pgliteDir?: string;
   /** Told of every call into the embedded database (the server's, see database-watchdog.ts). */
   watchdog?: DatabaseWatchdog;
+  /** How PGlite reaches the files of `pgliteDir`, in place of the folder itself (tests: a disk that fills up). */
+  pgliteFs?: Filesystem;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  return options.url ? openPostgres(options.url) : openPglite(options.pgliteDir, options.watchdog);
+  return options.url ? openPostgres(options.url) : openPglite(options);
 }
 
-async function openPglite(dataDir: string | undefined, watchdog: DatabaseWatchdog | undefined): Promise<DatabaseHandle> {
+async function openPglite({ pgliteDir: dataDir, watchdog, pgliteFs }: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const startParams = pgliteStartParams();
   if (dataDir) await ensurePgliteDataDir(dataDir, startParams);
   const client = await PGlite.create({
-    ...(dataDir ? { dataDir } : {}),
+    ...(pgliteFs ? { fs: pgliteFs } : dataDir ? { dataDir } : {}),
     extensions: { pg_trgm, btree_gist },
     startParams,
   });

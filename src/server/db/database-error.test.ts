@@ -32,6 +32,7 @@ describe('database errors', () => {
       ['starting up', pgFatal('57P03', 'the database system is starting up')],
       ['shutting down', pgFatal('57P03', 'the database system is shutting down')],
       ['too many connections', pgFatal('53300', 'sorry, too many clients already')],
+      ['disk full', wrapped(Object.assign(new Error('could not extend file "base/5/16387": No space left on device'), { code: '53100', severity: 'ERROR' }))],
       ['ended while compiling a regex', wrapped(Object.assign(new Error('invalid regular expression: operation cancelled'), { code: '2201B', severity: 'ERROR' }))],
       ['connection failure', pgFatal('08006', 'connection failure')],
       ['cannot establish', pgFatal('08001', 'could not connect')],

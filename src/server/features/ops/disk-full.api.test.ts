@@ -5,6 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../project-root.js';
+import { buildApp } from '../../app.js';
+import { loadConfig } from '../../config.js';
+import { openDatabase } from '../../db/client.js';
+import { QuotaFs } from '../../test/quota-fs.js';
+import { ORIGIN, TEST_BASE_URL, createPostgresDatabase } from '../../test/test-app.js';
 
 /**
  * The embedded database on a small disk, with a real server process (src/server/main.ts through tsx, as
@@ -103,6 +108,84 @@ const freeMb = (dir: string) => {
   return (bavail * bsize) / MB;
 };
 
+/** What the small-disk test needs of a server on a small disk, wherever the disk comes from. */
+interface OnSmallDisk {
+  request(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; retryAfter: string | null; body: unknown }>;
+  /** Leaves less free space than the floor, and some. */
+  fill(): void;
+  /** Frees what fill() took. */
+  free(): void;
+  close(): Promise<void>;
+}
+
+/** A real server process with DATA_DIR on a tmpfs. */
+async function serverOnTmpfs(disk: string): Promise<OnSmallDisk> {
+  const dataDir = join(disk, 'data');
+  mkdirSync(dataDir);
+  const server = await startServer({ DATA_DIR: dataDir, DATA_DIR_MIN_FREE_MB: String(FLOOR_MB) });
+  let filler: string | undefined;
+  return {
+    async request(method, path, body) {
+      const response = await fetch(`${server.baseUrl}${path}`, {
+        method,
+        headers: { origin: server.baseUrl, ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      return { status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.json() };
+    },
+    fill() {
+      filler = fillUpTo(disk, FLOOR_MB / 2);
+      expect(freeMb(disk)).toBeGreaterThan(0);
+    },
+    free() {
+      if (filler) rmSync(filler);
+    },
+    async close() {
+      await stopServer(server);
+      expect(await server.exited).toEqual({ code: 0, signal: null });
+    },
+  };
+}
+
+/**
+ * Where a tmpfs cannot be mounted: the app in this process, its PGlite on a file system of the same size
+ * that fails writes with ENOSPC (PGlite's `fs` option), whose free space the floor reads.
+ */
+async function appOnQuotaFs(disk: string): Promise<OnSmallDisk> {
+  const pgliteDir = join(disk, 'pglite');
+  const quota = new QuotaFs(pgliteDir, DISK_MB * MB);
+  const database = await openDatabase({ pgliteDir, pgliteFs: quota });
+  await database.migrate();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: disk,
+    BASE_URL: TEST_BASE_URL,
+    SESSION_SECRET: 'test-secret-that-is-at-least-32-characters-long',
+    SEED_DEMO: 'false',
+    DATA_DIR_MIN_FREE_MB: String(FLOOR_MB),
+  });
+  const app = await buildApp({ config, database, freeBytes: async () => quota.freeBytes() });
+  await app.ready();
+  return {
+    async request(method, path, body) {
+      const response = await app.inject({ method, url: path, headers: ORIGIN, remoteAddress: '127.0.0.1', ...(body ? { payload: body as object } : {}) });
+      const retryAfter = response.headers['retry-after'];
+      return { status: response.statusCode, retryAfter: retryAfter === undefined ? null : String(retryAfter), body: response.json() };
+    },
+    fill() {
+      quota.capacity = quota.usedBytes() + (FLOOR_MB / 2) * MB;
+    },
+    free() {
+      quota.capacity = quota.usedBytes() + DISK_MB * MB;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
 if (process.env.TEST_DB !== 'postgres') {
   describe('the embedded database on a small disk', () => {
     let disk: string;
@@ -116,39 +199,34 @@ if (process.env.TEST_DB !== 'postgres') {
       rmSync(disk, { recursive: true, force: true });
     });
 
-    it('refuses writes with 503 and Retry-After before the disk is full, keeps answering reads, and takes writes again once there is room', { timeout: 120_000 }, async () => {
-      expect(mounted, 'a tmpfs could not be mounted (the test needs root)').toBe(true);
-      const dataDir = join(disk, 'data');
-      mkdirSync(dataDir);
-      const server = await startServer({ DATA_DIR: dataDir, DATA_DIR_MIN_FREE_MB: String(FLOOR_MB) });
+    it('refuses writes with 503 and Retry-After before the disk is full, keeps answering reads, and takes writes again once there is room (a tmpfs, or where mounting is refused PGlite on a file system that fails writes with ENOSPC)', { timeout: 120_000 }, async () => {
+      const target = mounted ? await serverOnTmpfs(disk) : await appOnQuotaFs(disk);
+      console.info(`small disk: ${mounted ? 'a tmpfs' : 'PGlite on a file system that fails writes with ENOSPC'}`);
       try {
         const owner = account(1);
-        expect((await post(server, '/api/auth/sign-up/email', owner)).status).toBe(200);
+        expect((await target.request('POST', '/api/auth/sign-up/email', owner)).status).toBe(200);
 
         // Below the floor, with room still left on the disk.
-        const filler = fillUpTo(disk, FLOOR_MB / 2);
-        expect(freeMb(disk)).toBeGreaterThan(0);
-        const signIn = () => post(server, '/api/auth/sign-in/email', { email: owner.email, password: owner.password });
+        target.fill();
+        const signIn = () => target.request('POST', '/api/auth/sign-in/email', { email: owner.email, password: owner.password });
         await expect.poll(async () => (await signIn()).status, { timeout: 10_000, interval: 200 }).toBe(503);
-        const refused = await post(server, '/api/auth/sign-up/email', account(2));
-        expect({ status: refused.status, retryAfter: refused.headers.get('retry-after'), body: await refused.json() }).toEqual({
+        expect(await target.request('POST', '/api/auth/sign-up/email', account(2))).toEqual({
           status: 503,
           retryAfter: '60',
           body: { message: 'The server is short of disk space, so changes are paused for now. Please try again later.' },
         });
         // Reads go on, and the server says it is alive and ready.
         for (const path of ['/healthz', '/readyz', '/api/experts']) {
-          expect({ path, status: (await fetch(`${server.baseUrl}${path}`)).status }).toEqual({ path, status: 200 });
+          expect({ path, status: (await target.request('GET', path)).status }).toEqual({ path, status: 200 });
         }
 
         // Room again: writes go through, without a restart.
-        rmSync(filler);
+        target.free();
         await expect.poll(async () => (await signIn()).status, { timeout: 10_000, interval: 200 }).toBe(200);
-        expect((await post(server, '/api/auth/sign-up/email', account(3))).status).toBe(200);
+        expect((await target.request('POST', '/api/auth/sign-up/email', account(3))).status).toBe(200);
       } finally {
-        await stopServer(server);
+        await target.close();
       }
-      expect(await server.exited).toEqual({ code: 0, signal: null });
     });
   });
 
@@ -189,7 +267,6 @@ if (process.env.TEST_DB !== 'postgres') {
   describe('a small disk under DATA_DIR with PostgreSQL', () => {
     it('does not stop writes: the free-space floor is the embedded database\'s', { timeout: 120_000 }, async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'kb-disk-pg-'));
-      const { createPostgresDatabase } = await import('../../test/test-app.js');
       const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
       // A floor above the free space of any disk here.
       const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: created.url, DATA_DIR_MIN_FREE_MB: String(1024 * 1024 * 1024) });
