@@ -1,13 +1,12 @@
 // Bookings under load: POST /api/bookings for distinct free times, an expert's free slots for 14 days, and 50
 // people booking one expert's time at once, each beside a signed-in GET /api/auth/user and the bare /healthz.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { SLOT_TIMES } from '../src/common/booking-rules.js';
 import { addDays, localDateOf, zonedTimeToInstant, parseClockTime } from '../src/common/zoned-time.js';
-import { rssMb, startServer, withScratchDatabase, type RunningServer } from './server-process.js';
+import { onEachDatabase, rssMb, startServer, type RunningServer } from './server-process.js';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 /** The one-connection runs measure service time without queueing; they need less time. */
@@ -434,27 +433,7 @@ function summary(label: string, m: Measured) {
 
 export async function benchBookings() {
   console.log(`machine: ${cpus().length} CPUs; load average ${load()} (1, 5, 15 min) before; ${DURATION_S} s per run`);
-  const results: [string, Measured][] = [];
-  const pgUrl = process.env.BENCH_DATABASE_URL;
-  if (pgUrl) {
-    await withScratchDatabase(pgUrl, async (url) => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'kb-bench-pg-'));
-      try {
-        results.push(['PostgreSQL', await measure('PostgreSQL', { DATABASE_URL: url, DATA_DIR: dataDir }, [1, 10, 50])]);
-      } finally {
-        rmSync(dataDir, { recursive: true, force: true });
-      }
-    });
-  } else {
-    console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
-  }
-
-  const dataDir = mkdtempSync(join(tmpdir(), 'kb-bench-pglite-'));
-  try {
-    results.push(['PGlite', await measure('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, [1, 10, 50])]);
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  const results = await onEachDatabase((label, env) => measure(label, env, [1, 10, 50]));
   console.log(`summary (load average ${load()} after):`);
   for (const [label, measured] of results) summary(label, measured);
 }

@@ -3,15 +3,13 @@
 // queue lag of an e-mail is the time from its booking's 201 (sent once the booking committed) to the
 // moment the SMTP server has taken the message.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { availableExperts, cpuSeconds, signUpUsers, statusText, videoBody, videoTimes, type Target } from './bookings.js';
-import { startServer, withScratchDatabase } from './server-process.js';
+import { onEachDatabase, startServer } from './server-process.js';
 
 /** Bookings a second: the rate of the soak that left a backlog of e-mails. */
 const RATE = Number(process.env.BENCH_JOBS_RATE ?? 50);
@@ -134,24 +132,6 @@ async function measure(label: string, serverEnv: Record<string, string>) {
 export async function benchJobs() {
   const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
   console.log(`machine: ${cpus().length} CPUs; load average ${load()} (1, 5, 15 min) before; bookings at ${RATE}/s for ${SECONDS} s, 10 connections`);
-  const pgUrl = process.env.BENCH_DATABASE_URL;
-  if (pgUrl) {
-    await withScratchDatabase(pgUrl, async (url) => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'kb-bench-jobs-pg-'));
-      try {
-        await measure('PostgreSQL', { DATABASE_URL: url, DATA_DIR: dataDir });
-      } finally {
-        rmSync(dataDir, { recursive: true, force: true });
-      }
-    });
-  } else {
-    console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
-  }
-  const dataDir = mkdtempSync(join(tmpdir(), 'kb-bench-jobs-pglite-'));
-  try {
-    await measure('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' });
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  await onEachDatabase(measure);
   console.log(`load average ${load()} after`);
 }

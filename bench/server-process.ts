@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -85,4 +87,27 @@ export async function withScratchDatabase<T>(serverUrl: string, work: (url: stri
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   }
+}
+
+/**
+ * Runs `measure` on a new PostgreSQL database (when BENCH_DATABASE_URL is set, else says it is skipped)
+ * and then on a new embedded one, each with a data folder of its own, and answers what each measured.
+ */
+export async function onEachDatabase<T>(
+  measure: (label: 'PostgreSQL' | 'PGlite', env: Record<string, string>) => Promise<T>,
+): Promise<Array<[string, T]>> {
+  const results: Array<[string, T]> = [];
+  const withDataDir = async (label: 'PostgreSQL' | 'PGlite', env: Record<string, string>) => {
+    const dataDir = mkdtempSync(join(tmpdir(), `kb-bench-${label.toLowerCase()}-`));
+    try {
+      results.push([label, await measure(label, { ...env, DATA_DIR: dataDir })]);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  };
+  const pgUrl = process.env.BENCH_DATABASE_URL;
+  if (pgUrl) await withScratchDatabase(pgUrl, (url) => withDataDir('PostgreSQL', { DATABASE_URL: url }));
+  else console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+  await withDataDir('PGlite', { DATABASE_URL: '' });
+  return results;
 }

@@ -1,11 +1,9 @@
 // A burst of sign-ups, then signed-in requests: GET /api/auth/user for many different signed-in users at 50 connections, beside the
 // bare /healthz and the signed-out answer (401, no session lookup) in the same run.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { line, printSamples, run, signUpUsers, type Target } from './bookings.js';
-import { rssMb, startServer, withScratchDatabase } from './server-process.js';
+import { onEachDatabase, rssMb, startServer } from './server-process.js';
 
 /** Distinct signed-in users the requests are spread over, so no single session stays hot. */
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 200);
@@ -92,23 +90,5 @@ async function measure(label: string, serverEnv: Record<string, string>) {
 
 export async function benchSignedIn() {
   console.log(`machine: ${cpus().length} CPUs; load average ${loadavg().map((n) => n.toFixed(2)).join(' ')} (1, 5, 15 min) before`);
-  const pgUrl = process.env.BENCH_DATABASE_URL;
-  if (pgUrl) {
-    await withScratchDatabase(pgUrl, async (url) => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'kb-bench-pg-'));
-      try {
-        await measure('PostgreSQL', { DATABASE_URL: url, DATA_DIR: dataDir });
-      } finally {
-        rmSync(dataDir, { recursive: true, force: true });
-      }
-    });
-  } else {
-    console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
-  }
-  const dataDir = mkdtempSync(join(tmpdir(), 'kb-bench-pglite-'));
-  try {
-    await measure('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' });
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  await onEachDatabase(measure);
 }
