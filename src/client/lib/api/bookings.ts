@@ -80,7 +80,7 @@ export const bookingsQueryOptions = () =>
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
     staleTime: 0,
   });
-/** The caller's bookings in pages, upcoming soonest first then the rest latest first, for 'Load more'. */
+/** The caller's bookings in pages, the upcoming ones by start time, then the rest latest first, for 'Load more'. */
 export function useBookings() {
   return useInfiniteQuery(bookingsQueryOptions());
 }
