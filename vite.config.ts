@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { precompress } from './vite-precompress';
 import { pagePreloads } from './vite-page-preloads';
 
+const FEATURE_DOOR = /\/src\/client\/features\/[^/]+\/index\.ts$/;
+
 export default defineConfig({
   root: 'src/client',
   publicDir: '../../public',
@@ -18,6 +20,10 @@ export default defineConfig({
       // Small modules shared by pages (an icon, a card) are copied into each page's chunk rather than
       // split into chunks of their own: a page was 30 requests, one after another on a phone's network.
       preserveEntrySignatures: false,
+      // A feature's door (src/client/features/<name>/index.ts) only re-exports. Declared free of side
+      // effects, a page that takes one name from it gets that name's module; otherwise a door the main
+      // bundle imports drew modules only a page uses into the main bundle.
+      treeshake: { moduleSideEffects: (id: string) => (FEATURE_DOOR.test(id) ? false : undefined) },
       output: {
         codeSplitting: { experimentalInlineCommonChunks: { maxSize: 8000 } },
         // V8's explicit compile hint: compile every function of the chunk while it streams in, on a

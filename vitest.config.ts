@@ -10,6 +10,8 @@ const databases = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : 
 export default defineConfig({
   resolve: { alias },
   test: {
+    // API tests wait on their databases and servers much of the time: three files at a time keep two cores busy.
+    maxWorkers: 3,
     projects: [
       {
         extends: true,
@@ -21,8 +23,14 @@ export default defineConfig({
           name: `api-${db}`,
           include: apiTests,
           env: { TEST_DB: db },
+          // One migrated database per run, copied for each test file's app.
+          globalSetup: ['src/server/test/database-template.ts'],
+          // A worker runs its API test files one after another in one module graph: each file builds and
+          // closes its own apps on its own database, and importing the whole server again for every file
+          // took more of the run than most tests.
+          isolate: false,
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          hookTimeout: 150_000,
         },
       })),
     ],

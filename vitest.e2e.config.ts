@@ -1,14 +1,18 @@
 import { defineConfig } from 'vitest/config';
 
-// Browser journeys: one real server process (embedded database, demo experts) and system Chromium.
+// Browser journeys: real server processes (embedded database, demo experts) and system Chromium. Journey
+// files run two at a time, each worker with a server of its own (global-setup.ts).
 export default defineConfig({
+  // Its own cache folder: npm test runs the journeys beside the unit and API tests, and two vitest runs
+  // writing one results file at once could leave it unreadable.
+  cacheDir: 'node_modules/.vite-e2e',
   test: {
     name: 'e2e',
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/global-setup.ts'],
-    fileParallelism: false,
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    maxWorkers: 2,
+    testTimeout: 150_000,
+    hookTimeout: 180_000,
     // A screen waits on the server: under a loaded CI machine a second (the default) is too short a wait.
     expect: { poll: { timeout: 10_000 } },
   },

@@ -1,4 +1,4 @@
-// Built-in assistant answer latency (DESIGN.md section 4: p95 <= 50 ms): single questions, and the last
+// Built-in assistant answer latency (budget: p95 <= 50 ms): single questions, and the last
 // question of the multi-turn conversations with the earlier turns as history.
 import { performance } from 'node:perf_hooks';
 import { createBuiltinProvider } from '../src/server/ai/builtin/builtin-provider.js';

@@ -1,11 +1,13 @@
 // Bookings under load: POST /api/bookings for distinct free times, an expert's free slots for 14 days, and 50
 // people booking one expert's time at once, each beside a signed-in GET /api/auth/user and the bare /healthz.
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import autocannon from 'autocannon';
-import { SLOT_TIMES } from '../src/common/booking-rules.js';
+import { SLOT_TIMES } from '../src/common/bookings-rules.js';
 import { addDays, localDateOf, zonedTimeToInstant, parseClockTime } from '../src/common/zoned-time.js';
+import { profileDuring, topFunctions } from './cpu-profile.js';
 import { onEachDatabase, rssMb, startServer, type RunningServer } from './server-process.js';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
@@ -263,13 +265,27 @@ function slotPaths(experts: BenchExpert[]): string[] {
   return paths;
 }
 
+/** The booking load, with the server's CPU profile at 10 connections when BENCH_CPU_PROFILE=1. */
+async function profiledAt10(target: Target, connections: number, load: () => Promise<Figures>): Promise<Figures> {
+  const port = target.server.inspectPort;
+  if (connections !== 10 || !port) return load();
+  const { result, profile } = await profileDuring(port, load);
+  const file = join(tmpdir(), `kb-bench-bookings-${target.postgres ? 'postgresql' : 'pglite'}.cpuprofile`);
+  writeFileSync(file, JSON.stringify(profile));
+  const answered = Object.values(result.statuses).reduce((a, b) => a + b, 0);
+  console.log(`  CPU profile of the server, POST /api/bookings at 10 connections (${answered} answered), top functions by self time:`);
+  for (const entry of topFunctions(profile, answered)) console.log(`    ${entry}`);
+  console.log(`    (the whole profile: ${file}, for Chrome's DevTools)`);
+  return result;
+}
+
 async function loadFigures(label: string, target: Target, cookies: string[], feed: Feed, connectionCounts: number[]) {
   const rows: Record<number, { healthz: Figures; user: Figures; booking: Figures }> = {};
   for (const connections of connectionCounts) {
     const duration = connections === 1 ? SERVICE_S : DURATION_S;
     const healthz = await run(target, { url: `${target.url}/healthz`, connections, duration });
     const user = await run(target, { url: `${target.url}/api/auth/user`, connections, duration, headers: { cookie: cookies[0]! } });
-    const booking = await bookingLoad(target, cookies, feed, connections, duration);
+    const booking = await profiledAt10(target, connections, () => bookingLoad(target, cookies, feed, connections, duration));
     const budget = connections === 10 ? ` (budget 50: ${booking.p99 <= 50 ? 'ok' : 'OVER'})` : '';
     console.log(`${label}, ${connections} connection${connections === 1 ? '' : 's'}:`);
     console.log(line('/healthz', healthz));

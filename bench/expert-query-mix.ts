@@ -1,7 +1,8 @@
-// A seeded random mix of expert-directory queries, as visitors ask them: free text, specialty, location,
-// the directories' filters, every sort and pages deep into the results. The same seed gives the same mix.
-import { demoExperts } from '../src/server/db/seed/demo-experts.js';
-import { EXPERT_PAGE_SIZE, EXPERT_SORTS } from '../src/common/expert-listing.js';
+// A seeded random mix of expert-directory queries, as visitors ask them: free text of one to four words
+// (prefixes, misspellings), specialty, location, the directories' filters, every sort, and pages deep into
+// the results (past page 40 now and then). The same seed gives the same mix.
+import { demoExperts } from '../src/server/seed/demo-experts.js';
+import { EXPERT_PAGE_SIZE, EXPERT_SORTS } from '../src/common/experts-listing.js';
 import { SPECIALTIES, SPECIALTY_VALUES } from '../src/common/specialties.js';
 import { SYNTHETIC_FIRST_NAMES, SYNTHETIC_LAST_NAMES } from './generate-experts.js';
 import { seededRandom } from './seeded-random.js';
@@ -20,23 +21,41 @@ const TEXT_WORDS = unique([
   'diesel', 'outboard', 'gelcoat', 'autopilot', 'radar', 'watermaker', 'zzzz', 'qx',
 ]);
 
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+/** The word with one typing slip: a letter dropped, doubled, swapped with the next or replaced. */
+function misspelled(word: string, random: () => number): string {
+  const at = 1 + Math.floor(random() * (word.length - 2));
+  const slip = Math.floor(random() * 4);
+  if (slip === 0) return word.slice(0, at) + word.slice(at + 1);
+  if (slip === 1) return word.slice(0, at) + word[at] + word.slice(at);
+  if (slip === 2) return word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2);
+  return word.slice(0, at) + LETTERS[Math.floor(random() * LETTERS.length)] + word.slice(at + 1);
+}
+
 /** A query string of GET /api/experts (without the leading '?'). */
 export function expertQueryMix(seed: number) {
   const random = seededRandom(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   const chance = (p: number) => random() < p;
 
-  const freeText = () => {
+  // One to four words; visitors type prefixes while the search debounces, and some words are misspelled.
+  const typedWord = () => {
     const word = pick(TEXT_WORDS);
-    // Visitors type prefixes while the search debounces, and sometimes two words.
-    const typed = chance(0.3) && word.length > 4 ? word.slice(0, 3 + Math.floor(random() * (word.length - 3))) : word;
-    return chance(0.2) ? `${typed} ${pick(TEXT_WORDS)}` : typed;
+    if (chance(0.15) && word.length > 3) return misspelled(word, random);
+    return chance(0.3) && word.length > 4 ? word.slice(0, 3 + Math.floor(random() * (word.length - 3))) : word;
+  };
+  const freeText = () => {
+    const count = pick([1, 1, 1, 1, 2, 2, 3, 4]);
+    return Array.from({ length: count }, typedWord).join(' ');
   };
   const place = () => {
     const city = pick(CITIES);
     return pick([city, `${city}, ${pick(STATES)}`, pick(STATES), pick(ZIPS), city.split(' ')[0]!.slice(0, 4)]);
   };
-  const page = () => (chance(0.6) ? 0 : chance(0.75) ? 1 + Math.floor(random() * 4) : 5 + Math.floor(random() * 40));
+  // Most stay on the first pages; some go far, past page 40 (offset and cursor cost differently there).
+  const page = () =>
+    chance(0.6) ? 0 : chance(0.7) ? 1 + Math.floor(random() * 4) : chance(0.6) ? 5 + Math.floor(random() * 40) : 45 + Math.floor(random() * 160);
 
   return (): string => {
     const params = new URLSearchParams();

@@ -1,6 +1,6 @@
 import type { Database } from '../src/server/db/client.js';
 import { experts } from '../src/server/db/schema.js';
-import { demoExperts } from '../src/server/db/seed/demo-experts.js';
+import { demoExperts } from '../src/server/seed/demo-experts.js';
 import { SPECIALTY_VALUES } from '../src/common/specialties.js';
 import { seededRandom } from './seeded-random.js';
 

@@ -1,5 +1,5 @@
 // Background jobs under a booking load: bookings at the soak's steady rate, and the e-mails they cause
-// (through the booking-notice job, then the e-mail job) arriving at an SMTP server on 127.0.0.1. The
+// (e-mail jobs enqueued with each booking) arriving at an SMTP server on 127.0.0.1. The
 // queue lag of an e-mail is the time from its booking's 201 (sent once the booking committed) to the
 // moment the SMTP server has taken the message.
 import { randomUUID } from 'node:crypto';

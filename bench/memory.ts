@@ -1,4 +1,4 @@
-// Server memory (DESIGN.md section 4): resident memory idle, under a varied load of what users do, and after it,
+// Server memory against its budgets: resident memory idle, under a varied load of what users do, and after it,
 // on the embedded PGlite (demo data, as a new user starts it) and on PostgreSQL. TRUST_PROXY lets each sign-up and
 // sign-in come from its own address (x-forwarded-for), past the per-address limits.
 import { randomUUID } from 'node:crypto';
@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
-import { EXPERT_SORTS } from '../src/common/expert-listing.js';
-import { SLOT_TIMES } from '../src/common/booking-rules.js';
+import { EXPERT_SORTS } from '../src/common/experts-listing.js';
+import { SLOT_TIMES } from '../src/common/bookings-rules.js';
 import { addDays, localDateOf } from '../src/common/zoned-time.js';
 import { rssMb, startServer, withScratchDatabase, type RunningServer } from './server-process.js';
 import { seededRandom } from './seeded-random.js';
@@ -197,7 +197,8 @@ export async function benchMemory() {
     // The first start creates and seeds the database; people then run it from an existing one.
     const first = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '', TRUST_PROXY: 'true' });
     const firstPid = first.process.pid!;
-    console.log(`PGlite     first start (creates and seeds the database): ${String(peakRssMb(firstPid)).padStart(4)} MB peak RSS, ${rssMb(firstPid)} MB once ready`);
+    const firstPeak = peakRssMb(firstPid);
+    console.log(`PGlite     first start (creates and seeds the database): ${String(firstPeak).padStart(4)} MB peak RSS, ${rssMb(firstPid)} MB once ready; budget 450 MB: ${firstPeak <= 450 ? 'ok' : 'OVER'}`);
     await first.stop();
     const pglite = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '', TRUST_PROXY: 'true' });
     try {

@@ -1,5 +1,5 @@
 // The public pages and booking forms on a phone: Lighthouse's default mobile emulation (slow 4G, 4x CPU)
-// against the production server with the demo data (DESIGN.md section 4; goal in issue 11).
+// against the production server with the demo data, against the goals below.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

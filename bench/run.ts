@@ -1,8 +1,9 @@
-// npm run bench: the benchmarks of DESIGN.md section 4, each with its same-run baseline.
+// npm run bench: the performance benchmarks, each with its budget and its same-run baseline.
 import { execFileSync } from 'node:child_process';
 import { benchStartup } from './startup.js';
 import { benchExperts } from './experts.js';
 import { benchBookings } from './bookings.js';
+import { benchBookingChanges } from './booking-changes.js';
 import { benchJobs } from './jobs.js';
 import { benchAiLatency } from './ai-latency.js';
 import { benchPhotoChecks } from './photo-checks.js';
@@ -30,6 +31,10 @@ if (!only || only === 'experts') {
 if (!only || only === 'bookings') {
   console.log('\n== Bookings: POST /api/bookings, free slots, 50 people booking one time');
   await benchBookings();
+}
+if (!only || only === 'changes') {
+  console.log('\n== Booking changes at 50 connections, each request on a booking of its own: cancel, reschedule, message send (owner); accept, decline, complete (expert); review (owner)');
+  await benchBookingChanges();
 }
 if (!only || only === 'jobs') {
   console.log('\n== Background jobs: bookings at a steady rate, and the lag from each commit to its e-mails reaching SMTP (127.0.0.1)');

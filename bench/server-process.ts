@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { profiling } from './cpu-profile.js';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -20,6 +21,8 @@ export interface RunningServer {
   baseUrl: string;
   /** Milliseconds from spawn to the first 200 on /readyz. */
   readyAfterMs: number;
+  /** The inspector's port when the benchmark profiles the server (BENCH_CPU_PROFILE=1). */
+  inspectPort?: number;
   stop(): Promise<void>;
 }
 
@@ -42,7 +45,9 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   const baseUrl = `http://localhost:${port}`;
   const started = performance.now();
   const start = startCommand();
-  const child = spawn(process.execPath, [...start.nodeArgs, 'dist/server/main.js'], {
+  const inspectPort = profiling ? await freePort() : undefined;
+  const inspect = inspectPort ? [`--inspect=127.0.0.1:${inspectPort}`] : [];
+  const child = spawn(process.execPath, [...start.nodeArgs, ...inspect, 'dist/server/main.js'], {
     env: { ...process.env, ...start.env, PORT: String(port), BASE_URL: baseUrl, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -57,6 +62,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     process: child,
     baseUrl,
     readyAfterMs,
+    inspectPort,
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));

@@ -1,4 +1,4 @@
-// Start-up time, idle memory and the JavaScript the home page loads (DESIGN.md section 4).
+// Start-up time, idle memory and the JavaScript the home page loads, each against its budget.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

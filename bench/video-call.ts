@@ -6,10 +6,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import type { Booking, Slot } from '../src/common/booking.js';
-import type { Expert } from '../src/common/expert.js';
+import type { Booking, Slot } from '../src/common/bookings.js';
+import type { Expert } from '../src/common/experts.js';
 import { addDays, localDateOf } from '../src/common/zoned-time.js';
-import { demoEmailOf } from '../src/server/db/seed/demo-accounts.js';
+import { demoEmailOf } from '../src/server/seed/demo-accounts.js';
 import { startServer } from './server-process.js';
 import { chromiumPath } from './chromium-path.js';
 

@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
-import { baseUrl } from './browser.js';
+import { expect } from 'vitest';
+import { baseUrl, dataDir } from './browser.js';
 
 /** Runs one of the project's npm commands against the running e2e server, as an operator would. */
 export function operatorCommand(script: string, args: string[]) {
   const result = spawnSync('npm', ['run', '--silent', script, '--', ...args], {
-    env: { ...process.env, DATA_DIR: inject('dataDir'), PORT: new URL(baseUrl()).port, BASE_URL: baseUrl(), DATABASE_URL: '' },
+    env: { ...process.env, DATA_DIR: dataDir(), PORT: new URL(baseUrl()).port, BASE_URL: baseUrl(), DATABASE_URL: '' },
     encoding: 'utf8',
   });
   expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);

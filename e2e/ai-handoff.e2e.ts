@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { Booking } from '../src/common/booking.js';
-import type { Expert } from '../src/common/expert.js';
+import type { Booking } from '../src/common/bookings.js';
+import type { Expert } from '../src/common/experts.js';
 import type { NearbyExpert } from '../src/common/ai-handoff.js';
-import { demoEmailOf } from '../src/server/db/seed/demo-accounts.js';
+import { demoEmailOf } from '../src/server/seed/demo-accounts.js';
 import { MOBILE, expectAccessible, launchBrowser, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
 import { firstFreeSlot } from './book-through-api.js';
 import { setPasswordOf } from './accounts.js';

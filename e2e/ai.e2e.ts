@@ -103,9 +103,11 @@ describe('the AI assistant (/ai-assistant)', () => {
     await page.getByText('Include equipment details: make, model, year, engine hours, symptoms').waitFor();
     expect(await page.getByRole('button', { name: 'Send message' }).isDisabled()).toBe(true);
 
-    // Held back a moment so the waiting state can be seen.
+    // Held back until the waiting state has been seen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/ai/ask', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 700));
+      await held;
       await route.continue();
     });
     await questionBox(page).fill("My outboard cranks but won't start after winter storage");
@@ -114,6 +116,7 @@ describe('the AI assistant (/ai-assistant)', () => {
     expect(await questionBox(page).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Attach image' }).isDisabled()).toBe(true);
     expect(await questionBox(page).inputValue()).toBe('');
+    release();
     await page.getByRole('status').getByText(waitingText()).waitFor({ state: 'detached' });
     await page.unroute('**/api/ai/ask');
 
@@ -252,7 +255,7 @@ describe('the AI assistant (/ai-assistant)', () => {
     // A real answer first: the conversation has a session.
     await ask(page, 'How do I winterize my outboard?');
 
-    // Then a deployment that answers only what document 000 gives.
+    // Then a deployment that answers only the bare shape (docs/PRODUCT.md#ai-assistant).
     await page.route('**/api/ai/ask', (route) =>
       route.fulfill({
         contentType: 'application/json',

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { Booking, CreateBookingInput, Slot } from '../src/common/booking.js';
-import type { Expert } from '../src/common/expert.js';
+import type { Booking, CreateBookingInput, Slot } from '../src/common/bookings.js';
+import type { Expert } from '../src/common/experts.js';
 import type { ServiceType } from '../src/common/roles.js';
 import { addDays, localDateOf } from '../src/common/zoned-time.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { Expert } from '../src/common/expert.js';
-import type { Booking, Slot } from '../src/common/booking.js';
+import type { Expert } from '../src/common/experts.js';
+import type { Booking, Slot } from '../src/common/bookings.js';
 import { addDays, localDateOf } from '../src/common/zoned-time.js';
 import { DESKTOP, MOBILE, baseUrl, expectAccessible, launchBrowser, newPage, recordStates, signUpThroughUi, snap, uniqueEmail } from './browser.js';
 import { STRIPE_JS_STUB, startStripeAppServer, type StripeAppServer } from './stripe-server.js';
@@ -153,7 +153,7 @@ describe('booking a video consultation (/book-video)', () => {
 
 describe('a booking form opened from an expert', () => {
   // The form's data (the expert, the prices) is fetched before the app's first render: drawn with
-  // skeletons first, it was drawn again as each answer arrived, each a long task on a phone.
+  // skeletons first, it would be drawn again as each answer arrived, each a long task on a phone.
   it('draws the expert and their rate in its first render, with no placeholder before them', async () => {
     const expert = (await bookable('video')).find((candidate) => candidate.serviceTypes.includes('onsite'))!;
     for (const { path, form, rate } of [

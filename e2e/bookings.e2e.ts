@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import type { Booking } from '../src/common/booking.js';
-import { billableHours, DEFAULT_ONSITE_HOURS } from '../src/common/booking-rules.js';
-import { formatPrice } from '../src/common/expert-rules.js';
-import { bookingTimes } from '../src/client/components/bookings/booking-time.js';
+import type { Booking } from '../src/common/bookings.js';
+import { billableHours, DEFAULT_ONSITE_HOURS } from '../src/common/bookings-rules.js';
+import { formatPrice } from '../src/common/experts-rules.js';
+import { bookingTimes } from '../src/client/lib/booking-time.js';
 import { DESKTOP, MOBILE, expectAccessible, launchBrowser, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
 import { bookThroughApi, bookVideo, expertsOffering, firstFreeSlot } from './book-through-api.js';
 

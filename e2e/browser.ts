@@ -3,9 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { spawnSync } from 'node:child_process';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
+import { e2eServer } from './servers.js';
 
-export const baseUrl = () => inject('baseUrl');
+/** This journey's server (one per worker, see global-setup.ts). */
+export const baseUrl = () => e2eServer().baseUrl;
+export const dataDir = () => e2eServer().dataDir;
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -92,7 +95,7 @@ export async function expectAccessible(page: Page) {
 /** Makes an account an administrator with the real command, while the e2e server runs. */
 export function makeAdmin(email: string) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/set-role.ts', email, 'admin'], {
-    env: { ...process.env, DATA_DIR: inject('dataDir'), PORT: new URL(baseUrl()).port, BASE_URL: baseUrl(), DATABASE_URL: '' },
+    env: { ...process.env, DATA_DIR: dataDir(), PORT: new URL(baseUrl()).port, BASE_URL: baseUrl(), DATABASE_URL: '' },
     encoding: 'utf8',
   });
   expect(result.status, result.stderr).toBe(0);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { Expert } from '../src/common/expert.js';
-import type { Booking } from '../src/common/booking.js';
+import type { Expert } from '../src/common/experts.js';
+import type { Booking } from '../src/common/bookings.js';
 import { joinRefusalMessage } from '../src/common/video-call.js';
-import { demoEmailOf } from '../src/server/db/seed/demo-accounts.js';
+import { demoEmailOf } from '../src/server/seed/demo-accounts.js';
 import { DESKTOP, FAKE_MEDIA, MOBILE, baseUrl, expectAccessible, launchBrowser, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
 import { bookVideo } from './book-through-api.js';
 import { setTestClock } from './test-clock.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { MONEY_SAVED_EXPLANATION } from '../src/common/booking-rules.js';
+import { MONEY_SAVED_EXPLANATION } from '../src/common/bookings-rules.js';
 import { DESKTOP, MOBILE, expectAccessible, launchBrowser, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
 import { bookVideo, expertsOffering } from './book-through-api.js';
 
@@ -20,7 +20,7 @@ async function hrefOf(page: Page, scope: ReturnType<Page['locator']> | Page, nam
 }
 
 describe('the dashboard', () => {
-  it("greets a new owner by full name and shows the spec's empty state", async () => {
+  it('greets a new owner by full name and shows the empty state', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/dashboard');
     await page.waitForURL(/\/login\?returnTo=%2Fdashboard/);

@@ -15,7 +15,7 @@ async function toast(page: Page, title: string, description: string) {
 
 const errorOf = (page: Page, id: string) => page.locator(`#${id}-error`);
 
-/** Everything the empty form leaves out, and the exact message each field shows (document 001 section 5). */
+/** Everything the empty form leaves out, and the exact message each field shows (docs/PRODUCT.md#expert-application). */
 const REQUIRED: [id: string, message: string][] = [
   ['firstName', 'First name is required'],
   ['lastName', 'Last name is required'],
@@ -83,7 +83,7 @@ describe('the expert application', () => {
       await page.getByRole('heading', { name: benefit }).waitFor();
     }
     await page.getByRole('heading', { name: 'Expert Application' }).waitFor();
-    // Prefilled from the account; document 001's defaults.
+    // Prefilled from the account; the form's defaults.
     expect(await page.locator('#firstName').inputValue()).toBe('Marina');
     expect(await page.locator('#lastName').inputValue()).toBe('Reyes');
     expect(await page.locator('#email').inputValue()).toBe(email);
@@ -133,15 +133,18 @@ describe('the expert application', () => {
     expect(await page.locator('#references-1-name').inputValue()).toBe('Ann Cole');
     await page.unroute('**/api/expert/apply');
 
-    // Held back a moment so the button's sending state can be seen.
+    // Held back until the button's sending state has been seen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/expert/apply', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 700));
+      await held;
       await route.continue();
     });
     await page.getByRole('button', { name: 'Submit Expert Application' }).click();
     const sending = page.getByRole('button', { name: 'Submitting Application...' });
     await sending.waitFor();
     expect(await sending.isDisabled()).toBe(true);
+    release();
     await page.getByRole('heading', { name: 'Application Submitted!' }).waitFor();
     await page.unroute('**/api/expert/apply');
     await page.locator('main').getByText(/review your application within 5-7 business days/).waitFor();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MOBILE, expectAccessible, launchBrowser, makeAdmin, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
 
-// The demo applicants of src/server/db/seed/demo-applicants.ts, and a demo expert no other journey uses.
+// The demo applicants of src/server/seed/demo-applicants.ts, and a demo expert no other journey uses.
 const TOBIAS = 'Tobias Wren';
 const MIREILLE = 'Mireille Sato';
 const ANDERS = 'Anders Kolbe';
@@ -50,7 +50,7 @@ describe('expert management', () => {
     await page.getByText('Loading experts...').waitFor({ state: 'detached' });
     await expectAccessible(page);
 
-    // The filters of document 001.
+    // The screen's filters (docs/PRODUCT.md#expert-management).
     // Other journeys (expert-apply) may have applied too: the demo applicants are among the pending, and
     // every card shown is pending.
     await page.getByLabel('Status').selectOption({ label: 'Pending' });

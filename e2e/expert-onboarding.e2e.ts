@@ -21,7 +21,7 @@ async function signUp(page: Page, firstName: string, lastName: string, email: st
   await page.getByRole('heading', { name: /Welcome back to/ }).waitFor();
 }
 
-/** Document 001's payload, as the application form sends it (the form itself is expert-apply's journey). */
+/** The application payload, as the form sends it (the form itself is expert-apply's journey). */
 const application = (email: string) => ({
   ...NAME,
   email,

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { TYPING_DEBOUNCE_MS } from '../src/client/lib/use-debounced-field.js';
 import { MOBILE, baseUrl, expectAccessible, launchBrowser, newPage, recordStates, snap } from './browser.js';
 
-// Expected counts are computed from the 48 demo experts of src/server/db/seed/demo-experts.ts.
+// Expected counts are computed from the 48 demo experts of src/server/seed/demo-experts.ts.
 const ALL_EXPERTS = 48;
 const ENGINE_EXPERTS = 8;
 const FORT_LAUDERDALE_FL = ['Marcus Delgado', 'Alicia Fontaine', 'Desmond Okafor'];
@@ -110,10 +110,12 @@ describe('the expert listing (/experts)', () => {
     await found(page, ALL_EXPERTS).waitFor();
     expect(await search.inputValue()).toBe('');
 
-    // Clear pressed while a search is still being typed drops it; it does not arrive a moment later.
+    // Clear pressed while a search is still being typed drops it; it does not arrive a moment later. The
+    // page's clock is moved past the typing pause rather than waited out.
+    await page.clock.install();
     await search.fill('diesel');
     await page.getByRole('button', { name: 'Clear all filters' }).click();
-    await page.waitForTimeout(2 * TYPING_DEBOUNCE_MS);
+    await page.clock.runFor(2 * TYPING_DEBOUNCE_MS);
     expect(await search.inputValue()).toBe('');
     expect(new URL(page.url()).search).toBe('');
     await found(page, ALL_EXPERTS).waitFor();

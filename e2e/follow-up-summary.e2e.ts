@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { Expert } from '../src/common/expert.js';
-import { demoEmailOf } from '../src/server/db/seed/demo-accounts.js';
+import type { Expert } from '../src/common/experts.js';
+import { demoEmailOf } from '../src/server/seed/demo-accounts.js';
 import { DESKTOP, MOBILE, baseUrl, expectAccessible, launchBrowser, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
 import { bookVideo } from './book-through-api.js';
 import { setTestClock } from './test-clock.js';

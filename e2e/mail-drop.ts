@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
+import { e2eServer } from './servers.js';
 
 /**
  * The journeys' inbox: an SMTP peer on 127.0.0.1 that the server sends every e-mail to, each written to a
@@ -35,7 +36,7 @@ export function startMailDrop(dir: string): Promise<{ url: string; close: () => 
 
 /** Waits for the newest e-mail to `to` whose subject matches, and answers it parsed. */
 export async function waitForMail(to: string, subject: RegExp): Promise<ParsedMail> {
-  const dir = inject('mailDir');
+  const dir = e2eServer().mailDir;
   let found: ParsedMail | undefined;
   await expect
     .poll(async () => {

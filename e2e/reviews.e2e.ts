@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { Expert } from '../src/common/expert.js';
-import { demoEmailOf } from '../src/server/db/seed/demo-accounts.js';
-import { MOBILE, baseUrl, expectAccessible, launchBrowser, makeAdmin, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
+import type { Expert } from '../src/common/experts.js';
+import { demoEmailOf } from '../src/server/seed/demo-accounts.js';
+import { MOBILE, baseUrl, dataDir, expectAccessible, launchBrowser, makeAdmin, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
 import { bookVideo } from './book-through-api.js';
 import { setTestClock } from './test-clock.js';
 import { signInThroughUi } from './accounts.js';
@@ -58,7 +58,7 @@ describe('verified reviews', () => {
     // The expert completes it after the call, as the workspace's 'Mark completed' does.
     const expertEmail = demoEmailOf(EXPERT_NAME);
     const result = spawnSync('npm', ['run', '--silent', 'user:set-password', '--', expertEmail, '--password', EXPERT_PASSWORD], {
-      env: { ...process.env, DATA_DIR: inject('dataDir'), PORT: new URL(baseUrl()).port, BASE_URL: baseUrl(), DATABASE_URL: '' },
+      env: { ...process.env, DATA_DIR: dataDir(), PORT: new URL(baseUrl()).port, BASE_URL: baseUrl(), DATABASE_URL: '' },
       encoding: 'utf8',
     });
     expect(result.status, result.stderr).toBe(0);

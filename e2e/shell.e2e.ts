@@ -134,11 +134,15 @@ describe('the shell', () => {
         }).observe({ type: 'layout-shift', buffered: true });
       });
       // Listings and prices arrive after the page's first paint, as on a phone's network.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
       await page.route(/\/api\/experts\?/, async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 400));
+        await held;
         await route.continue();
       });
       await page.goto(path);
+      await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+      release();
       await page.getByText(loaded).first().waitFor();
       // A frame or two for what the arrival moves to be laid out and reported.
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));

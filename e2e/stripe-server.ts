@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './free-port.js';
 
 /**
  * A second app server configured for Stripe, for the payment step's journeys: the real server process on
@@ -15,15 +15,6 @@ export interface StripeAppServer {
   /** The form bodies of the payment intents the server created. */
   intents: URLSearchParams[];
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 function stripeApiPeer(intents: URLSearchParams[]): Server {
@@ -76,7 +67,7 @@ export async function startStripeAppServer(): Promise<StripeAppServer> {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  for (let i = 0; i < 600; i++) {
+  for (const deadline = Date.now() + 150_000; Date.now() < deadline; ) {
     if (await fetch(`${baseUrl}/readyz`).then((r) => r.ok).catch(() => false)) break;
     if (server.exitCode !== null) throw new Error('the Stripe-configured server exited during start-up');
     await new Promise((r) => setTimeout(r, 100));

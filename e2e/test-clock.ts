@@ -3,7 +3,8 @@ import { baseUrl } from './browser.js';
 
 /**
  * Moves the e2e server's booking clock (TEST_CLOCK=true in global-setup.ts) so a journey can act after a
- * booking's start without waiting for it; `null` puts it back. Journeys run one file at a time.
+ * booking's start without waiting for it; `null` puts it back. Each worker has its own server, so the
+ * journeys running at once on other workers do not see the move.
  */
 export async function setTestClock(at: Date | null): Promise<void> {
   const response = await fetch(`${baseUrl()}/api/internal/test-clock`, {

@@ -1,11 +1,11 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { Expert } from '../src/common/expert.js';
-import type { Booking, Slot } from '../src/common/booking.js';
+import type { Expert } from '../src/common/experts.js';
+import type { Booking, Slot } from '../src/common/bookings.js';
 import { addDays, localDateOf } from '../src/common/zoned-time.js';
 import { weekdayOf } from '../src/server/features/bookings/working-time.js';
-import { demoEmailOf } from '../src/server/db/seed/demo-accounts.js';
+import { demoEmailOf } from '../src/server/seed/demo-accounts.js';
 import { MOBILE, baseUrl, expectAccessible, launchBrowser, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
 import { bookThroughApi, firstFreeSlot } from './book-through-api.js';
 import { setTestClock } from './test-clock.js';

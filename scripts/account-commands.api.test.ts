@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { createServer } from 'node:net';
+import { SERVER_START_MS } from '../src/server/test/server-start.js';
 
 // The real command and the real server process, on the embedded database (or PostgreSQL with TEST_DB=postgres).
 
@@ -60,7 +61,7 @@ async function signIn(email: string, password: string) {
 
 async function startServer() {
   server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env: env(), stdio: 'pipe' });
-  for (let i = 0; i < 300; i++) {
+  for (const deadline = Date.now() + SERVER_START_MS; Date.now() < deadline; ) {
     const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok).catch(() => false);
     if (ready) return;
     await new Promise((r) => setTimeout(r, 100));
@@ -112,7 +113,7 @@ beforeAll(async () => {
     };
   }
   await startServer();
-}, 120_000);
+}, 180_000);
 
 afterAll(async () => {
   await stopServer();
@@ -127,14 +128,14 @@ describe('npm run user:set-role', () => {
     expect(result.status, result.stderr).toBe(0);
     expect(result.stdout).toContain('now has the role admin');
     expect(await roleOf(cookie)).toBe('admin');
-  }, 60_000);
+  }, 150_000);
 
   it('answers an unknown e-mail with a clear message and exit code 1', () => {
     const result = setRole('nobody-here@example.com', 'admin');
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('No account uses the e-mail address nobody-here@example.com');
     expect(result.stderr).toContain(databaseUrl ? '(looked in the PostgreSQL database kb_' : `(looked in the embedded database in ${dataDir}, through the server running on it)`);
-  }, 60_000);
+  }, 150_000);
 
   it('never creates an embedded database: a data folder without one is named in the error', () => {
     const empty = mkdtempSync(join(tmpdir(), 'kb-cli-empty-'));
@@ -151,13 +152,13 @@ describe('npm run user:set-role', () => {
     } finally {
       rmSync(empty, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 150_000);
 
   it('refuses an unknown role with exit code 1', () => {
     const result = setRole('harbor-master@example.com', 'captain');
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("Unknown role 'captain'");
-  }, 60_000);
+  }, 150_000);
 
   it('works with the server stopped, and the server sees the change when it starts again', async () => {
     await stopServer();
@@ -167,7 +168,7 @@ describe('npm run user:set-role', () => {
     await startServer();
     const { cookie } = await signIn('harbor-master@example.com', 'cli-test-password');
     expect(await roleOf(cookie)).toBe('expert');
-  }, 120_000);
+  }, 180_000);
 
   // Only the embedded database has the one-process rule.
   if (process.env.TEST_DB !== 'postgres') {
@@ -180,7 +181,7 @@ describe('npm run user:set-role', () => {
     });
     expect(second.status).toBe(1);
       expect(second.stderr).toContain('is using this data folder');
-    }, 60_000);
+    }, 150_000);
   }
 });
 
@@ -193,13 +194,13 @@ describe('npm run user:set-password', () => {
     expect((await fetch(`http://127.0.0.1:${port}/api/auth/user`, { headers: { cookie } })).status).toBe(401);
     expect((await signIn('deckhand@example.com', 'cli-test-password')).status).toBe(401);
     expect((await signIn('deckhand@example.com', 'a-brand-new-password')).status).toBe(200);
-  }, 60_000);
+  }, 150_000);
 
   it('reads the password from standard input when none is given', async () => {
     const result = setPassword(['deckhand@example.com'], 'piped-in-password\nignored second line\n');
     expect(result.status, result.stderr).toBe(0);
     expect((await signIn('deckhand@example.com', 'piped-in-password')).status).toBe(200);
-  }, 60_000);
+  }, 150_000);
 
   it('refuses a short password and an unknown e-mail with clear messages and exit code 1', () => {
     const short = setPassword(['deckhand@example.com', '--password', 'short']);
@@ -209,5 +210,5 @@ describe('npm run user:set-password', () => {
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toContain('No account uses the e-mail address nobody-here@example.com');
     expect(setPassword(['--password']).stderr).toContain('Usage: npm run user:set-password');
-  }, 60_000);
+  }, 150_000);
 });

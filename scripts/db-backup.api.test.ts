@@ -14,8 +14,9 @@ import { pgliteOf, saveBackup, BackupTargetError } from '../src/server/db/backup
 import { prepareDump, RestoreError } from '../src/server/db/restore.js';
 import { asUser, cookieHeader, nextClientAddress, ORIGIN, signUp, TEST_BASE_URL, type TestUser } from '../src/server/test/test-app.js';
 import { insertExpert } from '../src/server/test/expert-factory.js';
-import { seedDemoExperts } from '../src/server/db/seed/seed-demo-experts.js';
+import { seedDemoExperts } from '../src/server/seed/seed-demo-experts.js';
 import { daysAhead, onsiteBooking, postBooking, videoBooking } from '../src/server/test/booking-helpers.js';
+import { SERVER_START_MS } from '../src/server/test/server-start.js';
 
 // The whole journey, with the real commands: data made through the API on an embedded database in a data
 // folder; `npm run db:backup` through the real server running on that folder, and again directly once it
@@ -225,12 +226,12 @@ beforeAll(async () => {
   port = await freePort();
   const env = { ...process.env, DATA_DIR: sourceDir, PORT: String(port), BASE_URL: `http://localhost:${port}`, SEED_DEMO: 'false', LOG_LEVEL: 'warn', DATABASE_URL: '' };
   server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env, stdio: 'ignore' });
-  for (let i = 0; i < 300; i++) {
+  for (const deadline = Date.now() + SERVER_START_MS; Date.now() < deadline; ) {
     if (await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok).catch(() => false)) return;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('server did not become ready');
-}, 60_000);
+}, SERVER_START_MS + 30_000);
 
 afterAll(async () => {
   await stopServer();
@@ -260,6 +261,8 @@ describe('npm run db:backup and npm run db:restore', () => {
     expect(text).toContain('CREATE SCHEMA drizzle;');
     expect(text).toContain('INSERT INTO drizzle.__drizzle_migrations');
     expect(text).toContain("'skipper@example.com'");
+    // The server dumps a copy of its data folder made beside it, and removes the copy.
+    expect(readdirSync(sourceDir).filter((name) => name.startsWith('pglite'))).toEqual(['pglite']);
 
     // The server's own session is untouched (pg_dump ran on a copy): it still writes, and finds its
     // tables without schema names.

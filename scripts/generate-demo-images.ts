@@ -10,7 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SPECIALTY_VALUES, type Specialty } from '../src/common/specialties.js';
-import { demoExperts, type DemoExpert } from '../src/server/db/seed/demo-experts.js';
+import { demoExperts, type DemoExpert } from '../src/server/seed/demo-experts.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -4,8 +4,8 @@ import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/client.js';
 import { acquireLock } from '../src/server/db/data-dir-lock.js';
 import { withStartLock } from '../src/server/db/start-lock.js';
-import { seedDemoExperts } from '../src/server/db/seed/seed-demo-experts.js';
-import { seedDemoApplicants } from '../src/server/db/seed/demo-applicants.js';
+import { seedDemoExperts } from '../src/server/seed/seed-demo-experts.js';
+import { seedDemoApplicants } from '../src/server/seed/demo-applicants.js';
 
 async function main() {
   const config = loadConfig();

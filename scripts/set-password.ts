@@ -1,7 +1,7 @@
 // npm run user:set-password -- <email> [--password <password>]
 // Without --password the password is read from standard input: typed without echo at a terminal, or
 // the first line of what is piped in (`echo 'new password' | npm run user:set-password -- <email>`).
-import { setUserPassword } from '../src/server/features/users/set-password.js';
+import { setUserPassword } from '../src/server/auth/set-password.js';
 import { fail, runOperatorCommand } from './operator-command.js';
 
 async function pipedLine(): Promise<string> {

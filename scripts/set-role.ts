@@ -1,6 +1,6 @@
 // npm run user:set-role -- <email> <role>
 import { ROLES, type Role } from '../src/common/roles.js';
-import { setUserRole } from '../src/server/features/users/set-role.js';
+import { setUserRole } from '../src/server/features/ops/index.js';
 import { fail, runOperatorCommand } from './operator-command.js';
 
 async function main() {

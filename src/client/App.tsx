@@ -1,9 +1,9 @@
 import { lazy, Suspense, type ReactElement } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
-import { AppLayout } from './components/layout/app-layout';
-import { PageErrorBoundary } from './components/layout/page-error-boundary';
+import { AppLayout } from './app/app-layout';
+import { PageErrorBoundary } from './app/page-error-boundary';
 import { PageSpinner } from './components/ui/spinner';
-import { useAuth } from './lib/api/auth';
+import { useAuth } from './lib/session';
 import HomePage from './pages/home';
 import { PAGE_PATHS, type PagePath } from '@common/page-paths';
 import { PAGE_MODULES, loadPage } from './page-modules';

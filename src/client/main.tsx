@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from './lib/query-client';
-import { currentUserQueryOptions } from './lib/api/auth';
+import { currentUserQueryOptions } from './lib/session';
 import { App } from './App';
 import { AppToaster } from './components/ui/app-toaster';
 import { preloadPage } from './page-modules';
@@ -13,9 +13,8 @@ import './styles.css';
 /**
  * How long the first render waits for the signed-in user (preloaded by the page's HTML, so usually here
  * before this script), the page's own code and the data it opens with (page-data.ts). Rendered without
- * them, the app committed the header and a spinner, then the page in a second commit some 0.4 s later on
- * a phone. Past this, it renders without them, as before, rather than leave the screen blank on a slow
- * answer.
+ * them, the app would commit the header and a spinner, then the page in a second commit. Past this, it
+ * renders without them rather than leave the screen blank on a slow answer.
  */
 const FIRST_RENDER_WAIT_MS = 1000;
 
@@ -29,8 +28,7 @@ void Promise.race([ready, new Promise((resolve) => setTimeout(resolve, FIRST_REN
 function render() {
   const root = createRoot(document.getElementById('root')!);
   // The first render as a transition: React renders it in slices, letting the browser paint and answer
-  // input between them, rather than in one long task. At 4x CPU throttling the pages' blocking time
-  // (long tasks past 50 ms) fell by about 40% (home 1,302 to 731 ms, the booking form 1,184 to 685 ms).
+  // input between them, rather than in one long task.
   startTransition(() =>
     root.render(
       <StrictMode>

@@ -4,7 +4,7 @@ import { pageRequestPath, pageRequests } from '@common/page-requests';
 import { prefetchPageData } from './page-data';
 import { createQueryClient } from './lib/query-client';
 import { ApiError } from './lib/api-request';
-import { expertQueryOptions } from './lib/api/experts';
+import { expertQueryOptions } from './features/experts';
 
 const PAGES = [
   '/book-video?expertId=7',

@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { fromPriceSearch, pageRequests, type PageRequest } from '@common/page-requests';
-import { clientConfigQueryOptions } from './lib/api/bookings';
-import { aiStatusQueryOptions } from './lib/api/ai';
-import { expertQueryOptions, expertsQueryOptions, infiniteExpertsQueryOptions } from './lib/api/experts';
-import { expertReviewsQueryOptions } from './lib/api/reviews';
+import { clientConfigQueryOptions } from './features/bookings';
+import { aiStatusQueryOptions } from './features/ai';
+import { expertQueryOptions, expertsQueryOptions, infiniteExpertsQueryOptions } from './features/experts';
+import { expertReviewsQueryOptions } from './features/reviews';
 
 function prefetch(queryClient: QueryClient, request: PageRequest): Promise<void> {
   switch (request.kind) {
@@ -25,10 +25,9 @@ function prefetch(queryClient: QueryClient, request: PageRequest): Promise<void>
 /**
  * Fetches the data the page at this address asks for as it opens (the requests its HTML already
  * preloads, so these pick up answers under way) into the query cache, for the first render to have.
- * Rendered without it, a booking form was drawn with skeletons and drawn again as each of its three
- * answers arrived, and a directory drew its 24 cards in a second commit: on a phone each redraw is a
- * long task (Lighthouse's blocking time on the directories fell by about half, though their largest
- * paint, which now waits for the listing, came about 0.2 s later). Settles when all have answered or
+ * Rendered without it, a booking form would be drawn with skeletons and drawn again as each of its
+ * answers arrived, and a directory would draw its cards in a second commit: on a phone each redraw is a
+ * long task. Settles when all have answered or
  * failed: the page asks a failed one again and shows its error, unless it was a refusal a moment ago
  * (query-client.ts), which it shows as it is.
  */

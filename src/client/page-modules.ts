@@ -38,8 +38,8 @@ const loaded = new Map<LazyPath, PageExports>();
 /**
  * The page's module, for React.lazy: given at once when it has already arrived. lazy() asks for it in
  * the render that draws the page; a promise, even a settled one, answers a turn later, and lazy()
- * commits its fallback (the spinner) first and the page in a second commit: on a phone (4x CPU) the
- * page's largest text painted some 0.4 s after the header.
+ * commits its fallback (the spinner) first and the page in a second commit, so on a phone the page's
+ * largest text would paint well after the header.
  */
 export function loadPage(path: LazyPath): Promise<PageExports> {
   const module = loaded.get(path);

@@ -11,7 +11,7 @@ const experts = [
 const all = { search: '', status: 'all', specialty: 'all' };
 
 describe('the admin expert filters', () => {
-  it('names document 001 options and maps each onto our specialties', () => {
+  it("names the screen's options and maps each onto our specialties", () => {
     expect(ADMIN_SPECIALTY_FILTERS.map((o) => o.label)).toEqual([
       'All Specialties',
       'Engine Repair',

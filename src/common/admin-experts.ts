@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { APPLICATION_STATUSES, EXPERT_STATUSES, SERVICE_TYPES } from './roles.js';
 import type { Specialty } from './specialties.js';
 
-/** One expert as `GET /api/admin/experts` answers it: document 001's fields, plus what the screen needs. */
+/** One expert as `GET /api/admin/experts` answers it (docs/PRODUCT.md#expert-management). */
 export const adminExpertSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -37,7 +37,7 @@ export const applicationReferenceSchema = z.object({
   relationship: z.string(),
 });
 
-/** Document 001's application payload, as it was submitted (missing text reads as ''). */
+/** The application payload, as it was submitted (missing text reads as ''). */
 export const applicationPayloadSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
@@ -126,8 +126,9 @@ export const reinstateSchema = optionalReasonSchema.nullish().transform((body) =
 export type ReinstateInput = z.input<typeof reinstateSchema>;
 
 /**
- * Document 001's specialty filter on the expert management screen, and the specialties each option
- * covers. Its names differ from the listing's: 'Navigation & Electronics' covers both of ours.
+ * The specialty filter of the expert management screen (docs/PRODUCT.md#expert-management), and the
+ * specialties each option covers. Its names differ from the listing's: 'Navigation & Electronics' covers
+ * both of ours.
  */
 export const ADMIN_SPECIALTY_FILTERS: readonly { value: string; label: string; specialties: readonly Specialty[] }[] = [
   { value: 'all', label: 'All Specialties', specialties: [] },
@@ -161,7 +162,7 @@ export interface AdminExpertFilters {
 }
 
 /**
- * The screen's filtering (document 001 filters on the client): the search text matches name, specialty
+ * The screen's filtering, done in the browser: the search text matches name, specialty
  * (our value or its label) and city, ignoring case.
  */
 export function filterAdminExperts<T extends Pick<AdminExpert, 'name' | 'specialty' | 'city' | 'status'>>(

@@ -6,7 +6,7 @@ import { emailSchema, firstNameSchema, lastNameSchema } from './user.js';
 export const ADMIN_USERS_PAGE_SIZE = 50;
 export const ADMIN_USERS_MAX_PAGE_SIZE = 200;
 
-/** Document 001 section 3, the admin-managed user, plus what an administrator needs to decide an edit. */
+/** The admin-managed user (docs/PRODUCT.md#user-management), with what an administrator needs to decide an edit. */
 export const adminUserSchema = z.object({
   id: z.string(),
   firstName: z.string().nullable(),
@@ -26,7 +26,7 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 /** 'all' means no filter, the screen's default. */
 const allAsMissing = <T>(value: T | 'all' | undefined): T | undefined => (value === 'all' ? undefined : value);
 
-/** Query values arrive as text; an empty one means 'not sent' (the spec sends them only when non-empty). */
+/** Query values arrive as text; an empty one means 'not sent' (the screen sends them only when non-empty). */
 const emptyAsMissing = (value: unknown) => (value === '' ? undefined : value);
 
 /** `GET /api/admin/users` query. */
@@ -72,7 +72,7 @@ const optionalPhone = z
   .nullable()
   .transform((value) => (value ? value : null));
 
-/** `PATCH /api/admin/users/{userId}` and the Edit dialog: document 001 section 5, 'Admin user edit'. */
+/** `PATCH /api/admin/users/{userId}` and the Edit dialog (docs/PRODUCT.md#user-management). */
 export const adminUserUpdateSchema = z.object({
   firstName: firstNameSchema,
   lastName: lastNameSchema,

@@ -9,8 +9,9 @@ const handoffExtras = {
 const aiCategory = z.enum(AI_CATEGORIES).optional().catch(undefined);
 
 /**
- * What the chat accepts from POST /api/ai/ask: the shape document 000 gives ({response}), with our own
- * fields as optional extras, so any deployment or proxy that answers the documented shape still renders.
+ * What the chat accepts from POST /api/ai/ask: the bare shape ({response}), with our own fields as
+ * optional extras, so any deployment or proxy that answers the bare shape still renders
+ * (docs/PRODUCT.md#ai-assistant).
  * Without a sessionId the next question starts a new conversation.
  */
 export const askAnswerSchema = z.object({
@@ -29,7 +30,7 @@ const optionalText = z
   .optional();
 
 /**
- * What the chat accepts from POST /api/ai/analyze-image: document 000's {category, severity, diagnosis,
+ * What the chat accepts from POST /api/ai/analyze-image: the bare {category, severity, diagnosis,
  * recommendations, estimatedCost?, urgency?}, with our sessionId and photo checks as optional extras.
  */
 export const imageAnalysisAnswerSchema = z.object({

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { AI_CATEGORIES } from './ai-rules.js';
 import { zip5 } from './ai-handoff-rules.js';
-import { expertSchema } from './expert.js';
-import { EXPERT_MAX_PAGE_SIZE } from './expert-listing.js';
+import { expertSchema } from './experts.js';
+import { EXPERT_MAX_PAGE_SIZE } from './experts-listing.js';
 import { SERVICE_TYPES } from './roles.js';
 import { SPECIALTY_VALUES } from './specialties.js';
 

@@ -1,5 +1,3 @@
-import type { ImageAnalysis } from './ai.js';
-
 /**
  * The assistant's categories and the limits of what an owner sends it. No zod here, so the assistant's
  * page shows them on its first paint; its schemas (common/ai.ts, and zod with them) load later.
@@ -39,22 +37,3 @@ export const QUESTION_MAX_LENGTH = 4000;
 
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const DESCRIPTION_MAX_LENGTH = 2000;
-
-/** The analysis as one chat message, with the headings of spec 000 section 7. */
-export function formatImageAnalysis(analysis: ImageAnalysis): string {
-  const lines = [
-    '**Image Analysis Results**',
-    '',
-    `**Category:** ${analysis.category}`,
-    `**Severity:** ${analysis.severity}`,
-    '',
-    '**Diagnosis:**',
-    analysis.diagnosis,
-    '',
-    '**Recommendations:**',
-    ...analysis.recommendations.map((r) => `- ${r}`),
-  ];
-  if (analysis.estimatedCost) lines.push('', `**Estimated Cost:** ${analysis.estimatedCost}`);
-  if (analysis.urgency) lines.push(`**Urgency:** ${analysis.urgency}`);
-  return lines.join('\n');
-}

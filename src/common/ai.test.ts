@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_AI_SETTINGS, fillPromptTemplate } from './ai.js';
-import { formatImageAnalysis } from './ai-rules.js';
+import { formatImageAnalysis } from './ai-image-analysis.js';
 
 describe('fillPromptTemplate', () => {
   it('puts the question where {question} stands, every time it appears', () => {
@@ -15,7 +15,7 @@ describe('fillPromptTemplate', () => {
     expect(fillPromptTemplate('Q: {question}', 'what is {question}? $& $1')).toBe('Q: what is {question}? $& $1');
   });
 
-  it('has a default template that asks for what the spec lists', () => {
+  it('has a default template that asks for what the product lists', () => {
     const prompt = fillPromptTemplate(DEFAULT_AI_SETTINGS.userPromptTemplate, 'outboard overheats');
     expect(prompt.startsWith('Marine equipment issue: outboard overheats')).toBe(true);
     for (const part of ['causes', 'troubleshooting', 'Safety', '2-3 questions', 'Further steps', 'professional']) {
@@ -25,7 +25,7 @@ describe('fillPromptTemplate', () => {
 });
 
 describe('formatImageAnalysis', () => {
-  it('writes one message with the headings of the spec, recommendations as bullets', () => {
+  it("writes one message with the product's headings, recommendations as bullets", () => {
     const text = formatImageAnalysis({
       category: 'Electrical',
       severity: 'High',

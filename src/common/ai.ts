@@ -22,7 +22,7 @@ export const askResponseSchema = z.object({
 });
 export type AskResponse = z.infer<typeof askResponseSchema>;
 
-/** The structured photo analysis (spec 000 section 3), as a vision model must answer it. */
+/** The structured photo analysis (docs/PRODUCT.md#ai-assistant), as a vision model must answer it. */
 export const imageAnalysisSchema = z.object({
   category: z.string().min(1),
   severity: z.string().min(1),
@@ -98,7 +98,7 @@ export const aiStatusSchema = z.object({
 });
 export type AiStatus = z.infer<typeof aiStatusSchema>;
 
-/** The built-in default prompt pair of spec 000 section 4 ('Reset to Default'). */
+/** The built-in default prompt pair ('Reset to Default', docs/PRODUCT.md#ai-prompt-settings). */
 export const DEFAULT_AI_SETTINGS: AiSettings = {
   systemPrompt: [
     'You are a friendly technical concierge for marine repairs, helping boat owners diagnose and fix problems with their boats.',

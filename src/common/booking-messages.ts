@@ -40,6 +40,9 @@ export const photoCaptionSchema = z
   .refine((text) => !hasControlCharacters(text), MESSAGE_CONTROL_CHARACTERS)
   .optional();
 
+/** The composer of a photo message: its text is the photo's caption. */
+export const sendPhotoMessageSchema = z.object({ text: photoCaptionSchema });
+
 export const messagesQuerySchema = z.object({
   /** The page before this message id (older messages); omitted for the newest page. */
   before: z.coerce.number({ error: 'before must be a message id' }).int('before must be a message id').positive('before must be a message id').optional(),
@@ -98,7 +101,10 @@ export const unreadCountsSchema = z.object({
 });
 export type UnreadCounts = z.infer<typeof unreadCountsSchema>;
 
-/** What the booking's live socket pushes (see docs/ARCHITECTURE.md, 'Booking messages'). */
+/**
+ * What the booking's live socket pushes (docs/ARCHITECTURE.md#realtime): a committed message, a read receipt
+ * ('Seen'), and `resync` when this server's fan-out listener reconnected and something may have been missed.
+ */
 export const messageLiveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('message'), message: bookingMessageSchema }),
   z.object({ type: z.literal('read'), readerId: z.string(), upToId: z.number().int(), readAt: z.iso.datetime() }),

@@ -99,7 +99,7 @@ describe('expertApplicationSchema', () => {
 });
 
 describe('application specialties', () => {
-  it('offers the ten choices of document 001 in its order', () => {
+  it('offers the ten choices in their order', () => {
     expect(APPLICATION_SPECIALTIES.map((s) => s.value)).toEqual([
       'Engine Repair',
       'Electronics',

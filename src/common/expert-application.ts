@@ -4,9 +4,9 @@ import { APPLICATION_STATUSES, SERVICE_TYPES } from './roles.js';
 import type { Specialty } from './specialties.js';
 
 /**
- * The application's ten specialty choices (document 001 section 3) and, in this one place, the listing
- * specialty each becomes on the expert's profile. Every choice has a listing specialty of its own, so no
- * applicant is filed under a neighbouring trade.
+ * The application's ten specialty choices (docs/PRODUCT.md#expert-application) and, in this one place,
+ * the listing specialty each becomes on the expert's profile. Every choice has a listing specialty of its
+ * own, so no applicant is filed under a neighbouring trade.
  */
 export const APPLICATION_SPECIALTIES = [
   { value: 'Engine Repair', specialty: 'engines' },
@@ -29,7 +29,7 @@ export function listingSpecialtyOf(choice: ApplicationSpecialty): Specialty {
   return APPLICATION_SPECIALTIES.find((s) => s.value === choice)!.specialty;
 }
 
-/** Document 001 section 9: the form's defaults and minimums. */
+/** The form's defaults and minimums (docs/PRODUCT.md#expert-application). */
 export const APPLICATION_DEFAULTS = { serviceRadius: 25, onsiteRate: '125' } as const;
 export const MIN_EXPERIENCE_YEARS = 1;
 export const MAX_EXPERIENCE_YEARS = 70;
@@ -63,7 +63,7 @@ export const APPLICATION_MESSAGES = {
   termsAccepted: 'You must accept the terms and conditions',
 } as const;
 
-/** Trimmed text with the spec's message when missing, too short or of the wrong type. */
+/** Trimmed text with the product's message when missing, too short or of the wrong type. */
 function requiredText(message: string, max: number, label: string, min = 1) {
   return z
     .string({ error: message })
@@ -87,7 +87,7 @@ function wholeNumber(value: string | number): number {
   return Number.parseInt(value.trim(), 10);
 }
 
-/** Text converts to an integer, or 0 when it is not a number (document 001), so it fails the minimum. */
+/** Text converts to an integer, or 0 when it is not a number, so it fails the minimum. */
 const experienceSchema = z
   .union([z.string(), z.number()], { error: APPLICATION_MESSAGES.experience })
   .transform((value) => {
@@ -101,7 +101,7 @@ const experienceSchema = z
       .max(MAX_EXPERIENCE_YEARS, `Years of experience must be at most ${MAX_EXPERIENCE_YEARS}`),
   );
 
-/** A non-numeric radius falls back to the default of 25 miles (document 001). */
+/** A non-numeric radius falls back to the default of 25 miles. */
 const serviceRadiusSchema = z
   .union([z.string(), z.number()], { error: 'Service radius must be a number of miles' })
   .transform((value) => {
@@ -161,7 +161,7 @@ const businessInfoSchema = z
   .prefault({ insuranceProvider: '' });
 
 /**
- * Document 001's application payload, validated the same way by the form and by `POST /api/expert/apply`.
+ * The application payload, validated the same way by the form and by `POST /api/expert/apply`.
  * status, rating and reviewCount are not part of it: unknown keys are dropped, so an applicant cannot rate
  * or approve themselves. The output adds the onsite rate in cents.
  */
@@ -219,7 +219,7 @@ export const applicationStatusSchema = applicationSummarySchema.extend({
 });
 export type ApplicationStatusView = z.infer<typeof applicationStatusSchema>;
 
-/** Document 001 section 7: the toast after a successful submit. */
+/** The toast after a successful submit (docs/PRODUCT.md#expert-application). */
 export const APPLICATION_SUBMITTED = {
   title: 'Application Submitted',
   description: "Your expert application has been submitted successfully. We'll review it within 5-7 business days.",

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ServiceType } from './roles.js';
-import { BOOKING_STATUS_LABELS, type BookingStatus } from './booking-status.js';
+import { BOOKING_STATUS_LABELS, type BookingStatus } from './bookings-status.js';
 
 /**
  * The expert's written follow-up summary of a video consultation: what was found, what to do next and the

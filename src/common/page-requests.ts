@@ -1,7 +1,7 @@
 import { matchPagePath } from './page-paths.js';
-import { REVIEW_PAGE_SIZE } from './review-rules.js';
-import { EXPERT_PAGE_SIZE } from './expert-listing.js';
-import { EXPERTS_DIRECTORY, ONSITE_DIRECTORY, VIDEO_DIRECTORY, searchFromAddress, type ExpertSearch } from './directory-searches.js';
+import { REVIEW_PAGE_SIZE } from './reviews-rules.js';
+import { EXPERT_PAGE_SIZE } from './experts-listing.js';
+import { EXPERTS_DIRECTORY, ONSITE_DIRECTORY, VIDEO_DIRECTORY, searchFromAddress, type ExpertSearch } from './experts-searches.js';
 import type { ServiceType } from './roles.js';
 
 /*

@@ -16,7 +16,7 @@ import {
   REASON_REQUIRED,
   REASON_TOO_LONG,
   CONTROL_CHARACTERS,
-} from './review-rules.js';
+} from './reviews-rules.js';
 
 /**
  * Verified reviews: what a boat owner writes about an expert after a completed booking, and the rules

@@ -1,6 +1,6 @@
 /**
- * Expert specialties. The first eight are the listing filter of document 001 (value and label); the
- * last three were added for the expert application's choices that none of the eight fits (Canvas &
+ * Expert specialties (docs/PRODUCT.md#expert-listing). The first eight are the listing's filter (value and
+ * label); the last three serve the expert application's choices that none of the eight fits (Canvas &
  * Upholstery, Detailing, General Maintenance), so such an expert is labelled truly and can be found.
  */
 export const SPECIALTIES = [

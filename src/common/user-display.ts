@@ -1,4 +1,4 @@
-/** Display rules of the spec for a user's name and avatar letter (kept free of zod for the first page load). */
+/** Display rules for a user's name and avatar letter (docs/PRODUCT.md#shell-and-navigation); free of zod for the first page load. */
 interface NamedUser {
   firstName?: string | null;
   lastName?: string | null;

@@ -21,7 +21,7 @@ describe('profileUpdateSchema', () => {
     [{ firstName: '' }, 'First name is required'],
     [{ lastName: ' ' }, 'Last name is required'],
     [{ email: 'nope' }, 'Invalid email address'],
-  ])('rejects %o with the spec message', (change, message) => {
+  ])("rejects %o with the product's message", (change, message) => {
     const result = profileUpdateSchema.safeParse({ ...valid, ...change });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe(message);

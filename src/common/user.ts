@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ROLES, USER_STATUSES } from './roles.js';
 import { PASSWORD_MAX_LENGTH } from './password-rules.js';
 
-/** The current user, as `GET /api/auth/user` answers it (the spec's User entity plus id). */
+/** The current user, as `GET /api/auth/user` answers it (docs/PRODUCT.md#accounts-and-sign-in). */
 export const currentUserSchema = z.object({
   id: z.string(),
   profileImageUrl: z.string().nullable(),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { JOIN_STATES, joinRefusalMessage, joinStateOf, type CallBooking } from './video-call.js';
-import { BOOKING_STATUSES } from './booking-status.js';
+import { BOOKING_STATUSES } from './bookings-status.js';
 
 const booking: CallBooking & { timeZone: string } = {
   serviceType: 'video',

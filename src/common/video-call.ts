@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { BookingStatus } from './booking-status.js';
+import type { BookingStatus } from './bookings-status.js';
 import type { ServiceType } from './roles.js';
 import { formatClockTime, localMinutesOf } from './zoned-time.js';
 
@@ -108,7 +108,7 @@ export const callInfoSchema = callSummarySchema.extend({
 });
 export type CallInfo = z.infer<typeof callInfoSchema>;
 
-/* ---------- Signalling (WebSocket /api/bookings/{id}/call/live; docs/ARCHITECTURE.md) ---------- */
+/* ---------- Signalling (WebSocket /api/bookings/{id}/call/live; docs/ARCHITECTURE.md#realtime) ---------- */
 
 /** What each side sends and receives of its own media, so the other side can say 'muted' or 'camera off'. */
 export const mediaStateSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EXPERT_STATUSES, SERVICE_TYPES, type ServiceType } from './roles.js';
-import { bookingSchema } from './booking.js';
-import { expertSchema } from './expert.js';
+import { bookingSchema } from './bookings.js';
+import { expertSchema } from './experts.js';
 import { isLocalDate, isValidTimeZone } from './zoned-time.js';
 
 /** The expert's own profile as the workspace shows it: the listing's fields plus what only they see. */

@@ -8,6 +8,7 @@ import {
   localDateOf,
   localMinutesOf,
   parseClockTime,
+  wallClockOf,
   zonedTimeToInstant,
 } from './zoned-time.js';
 
@@ -72,5 +73,19 @@ describe('zoned time', () => {
     expect(isLocalDate('2026-02-30')).toBe(false);
     expect(isLocalDate('2026-2-3')).toBe(false);
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+  });
+});
+
+describe('wallClockOf', () => {
+  it('agrees with the platform time-zone data at every moment, across daylight-saving changes and odd offsets', () => {
+    const zones = ['America/New_York', 'Australia/Lord_Howe', 'Pacific/Chatham', 'Asia/Kathmandu', 'America/St_Johns', 'Europe/London'];
+    for (const timeZone of zones) {
+      const intl = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+      // Every 37 minutes and 11 seconds of 2027: lands on all minutes of the hour and on both sides of each change.
+      for (let ms = Date.UTC(2027, 0, 1); ms < Date.UTC(2028, 0, 1); ms += 37 * 60_000 + 11_000) {
+        const parts = Object.fromEntries(intl.formatToParts(ms).filter((p) => p.type !== 'literal').map((p) => [p.type, Number(p.value)]));
+        expect(wallClockOf(new Date(ms), timeZone), `${timeZone} ${new Date(ms).toISOString()}`).toEqual({ ...parts, hour: parts.hour! % 24 });
+      }
+    }
   });
 });

@@ -46,7 +46,8 @@ interface WallClock {
   second: number;
 }
 
-export function wallClockOf(instant: Date, timeZone: string): WallClock {
+/** The zone's wall clock at an instant, as the platform's time-zone data reads it. */
+function readWallClock(instant: Date, timeZone: string): WallClock {
   const values: Record<string, number> = {};
   for (const part of partsFormatter(timeZone).formatToParts(instant)) {
     if (part.type !== 'literal') values[part.type] = Number(part.value);
@@ -61,11 +62,39 @@ export function wallClockOf(instant: Date, timeZone: string): WallClock {
   };
 }
 
-/** How far the zone's wall clock is ahead of UTC at this instant, in milliseconds. */
+const QUARTER_HOUR_MS = 15 * 60_000;
+/** Most offsets kept (a few per zone and day a server looks at); the cache starts over past it. */
+const MAX_OFFSETS = 50_000;
+const offsets = new Map<string, number>();
+
+/**
+ * How far the zone's wall clock is ahead of UTC at this instant, in milliseconds. Reading it from Intl is
+ * what a booking's times cost most, so each zone's offset is read once per quarter hour of UTC: today's
+ * zones are all whole quarter hours off UTC and change offset only at a quarter hour.
+ */
 function offsetMs(instantMs: number, timeZone: string): number {
-  const wall = wallClockOf(new Date(instantMs), timeZone);
-  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
-  return asUtc - Math.floor(instantMs / 1000) * 1000;
+  const quarter = Math.floor(instantMs / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
+  const key = `${timeZone}|${quarter}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    const wall = readWallClock(new Date(quarter), timeZone);
+    offset = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second) - quarter;
+    if (offsets.size >= MAX_OFFSETS) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
+export function wallClockOf(instant: Date, timeZone: string): WallClock {
+  const wall = new Date(Math.floor(instant.getTime() / 1000) * 1000 + offsetMs(instant.getTime(), timeZone));
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+  };
 }
 
 /** The instant at which the zone's clock shows `minutes` after midnight on the local date 'YYYY-MM-DD'. */

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -14,13 +14,15 @@ import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import { createAuth, type Auth } from './auth/auth.js';
 import { resolveAuthSecret } from './auth/secret.js';
-import { defaultHashesAtOnce, setHashesAtOnce } from './auth/password-hashing.js';
+import { DEFAULT_HASHES_AT_ONCE, setHashesAtOnce, useCheapHashesForTests } from './auth/password-hashing.js';
 import { getCurrentUser } from './auth/current-user.js';
+import { registerSessionCacheReset } from './auth/session-cache-reset.js';
 import { createSessionCache, type SessionCache } from './auth/session-cache.js';
 import { authRoutes } from './auth/routes.js';
 import { createMailer } from './mail/mailer.js';
 import { registerErrorHandling } from './http/errors.js';
 import { loggerOptions } from './core/logging.js';
+import type { ServiceContext } from './core/service-context.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerRequestInputRules } from './http/request-input.js';
 import { registerOriginCheck } from './http/origin-check.js';
@@ -29,46 +31,41 @@ import { freeSpaceFloor } from './db/free-space-floor.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerNotFound } from './http/not-found.js';
 import { trustProxyOption } from './http/trust-proxy.js';
-import { opsRoutes } from './features/ops/routes.js';
-import { profileRoutes } from './features/profile/routes.js';
-import { dashboardRoutes } from './features/dashboard/routes.js';
-import { expertRoutes } from './features/experts/routes.js';
-import { aiRoutes } from './features/ai/routes.js';
+import { opsRoutes } from './features/ops/index.js';
+import { profileRoutes } from './features/profile/index.js';
+import { dashboardRoutes } from './features/dashboard/index.js';
+import {
+  createExpertJsonCache,
+  createListingCache,
+  createPresenceTracker,
+  expertJsonReader,
+  expertRoutes,
+  loadListingPage,
+  openExpertDirectory,
+  type ExpertDirectory,
+  type ListingCache,
+} from './features/experts/index.js';
+import { aiRoutes } from './features/ai/index.js';
+import { bookingRoutes, defineBookingNoticeJob, defineReminderJob, SWEEP_CRON, SWEEP_QUEUE, sweepBookings } from './features/bookings/index.js';
+import { aiHandoffRoutes, bookingConversations } from './features/ai-handoff/index.js';
+import { followUpSummaryRoutes } from './features/follow-up-summary/index.js';
+import { createPayments, paymentRoutes } from './features/payments/index.js';
+import { videoCallRoutes } from './features/video-call/index.js';
+import { adminUserRoutes } from './features/admin-users/index.js';
+import { adminExpertRoutes } from './features/admin-experts/index.js';
+import { expertApplicationRoutes } from './features/expert-application/index.js';
+import { reviewRoutes } from './features/reviews/index.js';
+import { workspaceRoutes } from './features/workspace/index.js';
+import { createTestClock, testClockRoutes } from './features/test-clock/index.js';
+import { bookingMessageRoutes, defineUnreadEmailJob, MESSAGE_PHOTOS } from './features/booking-messages/index.js';
 import { createAiProvider } from './ai/create-provider.js';
-import { createPresenceTracker } from './features/experts/presence.js';
-import { createListingCache, type ListingCache } from './features/experts/listing-cache.js';
-import { expertJsonReader, loadListingPage } from './features/experts/service.js';
-import { openExpertDirectory, type ExpertDirectory } from './features/experts/directory/expert-directory.js';
-import { createExpertJsonCache } from './features/experts/expert-json-cache.js';
 import { openFanout, type Fanout } from './realtime/fanout.js';
 import { registerLiveSockets } from './realtime/live-socket.js';
 import { createLiveSessionSource } from './realtime/live-sessions.js';
-import { operatorRoutes } from './features/users/operator-routes.js';
 import { createJobQueue, type JobQueue } from './jobs/job-queue.js';
 import { defineEmailJob, enqueueEmail } from './mail/email-job.js';
-import { bookingRoutes } from './features/bookings/routes.js';
-import { aiHandoffRoutes } from './features/ai-handoff/routes.js';
-import { followUpSummaryRoutes } from './features/follow-up-summary/routes.js';
-import { SWEEP_CRON, SWEEP_QUEUE, sweepBookings } from './features/bookings/sweep-bookings.js';
-import { defineBookingNoticeJob } from './features/bookings/booking-notices.js';
-import { defineReminderJob } from './features/bookings/booking-reminders.js';
-import type { BookingDeps } from './features/bookings/booking-deps.js';
-import { paymentRoutes } from './features/payments/routes.js';
-import { videoCallRoutes } from './features/video-call/routes.js';
-import { parseIceServers } from './features/video-call/ice-servers.js';
-import { adminRoutes } from './features/admin/routes.js';
-import { applicationRoutes } from './features/applications/routes.js';
-import { reviewRoutes } from './features/reviews/routes.js';
-import { workspaceRoutes } from './features/workspace/routes.js';
-import { expertPhotoRoutes } from './features/workspace/expert-photo-routes.js';
-import { EXPERT_PHOTOS, localPhotoStore, type PhotoPlace, type PhotoStore } from './features/workspace/photo-store.js';
-import { s3PhotoStore } from './features/workspace/s3-photo-store.js';
-import { createTestClock, testClockRoutes } from './features/test-clock/test-clock.js';
-import type { FeatureDeps } from './features/feature-deps.js';
-import { bookingMessageRoutes } from './features/booking-messages/routes.js';
-import { defineUnreadEmailJob } from './features/booking-messages/unread-email.js';
-import { MESSAGE_PHOTOS } from './features/booking-messages/send-message.js';
-import { createPayments } from './features/payments/payments.js';
+import { parseIceServers } from './core/ice-servers.js';
+import { openPhotoStore } from './storage/open-photo-store.js';
 import { PRODUCT_NAME } from '../common/brand.js';
 import type { CurrentUser } from '../common/user.js';
 
@@ -117,20 +114,10 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** How the free space of DATA_DIR's disk is read; statfs otherwise (tests: a disk that fills up). */
   freeBytes?: (dir: string) => Promise<number>;
-}
-
-/** Photos (expert photos, message photos) go to the S3-compatible bucket when S3_BUCKET is set, else under DATA_DIR. */
-async function createPhotoStore(config: Config, place: PhotoPlace = EXPERT_PHOTOS): Promise<PhotoStore> {
-  if (!config.S3_BUCKET) return localPhotoStore(config.DATA_DIR, place);
-  return s3PhotoStore({
-    bucket: config.S3_BUCKET,
-    region: config.S3_REGION,
-    endpoint: config.S3_ENDPOINT,
-    // loadConfig refuses S3_BUCKET without both keys.
-    accessKeyId: config.S3_ACCESS_KEY_ID!,
-    secretAccessKey: config.S3_SECRET_ACCESS_KEY!,
-    forcePathStyle: config.S3_FORCE_PATH_STYLE,
-  }, place);
+  /** Told of each route as it is registered (the route-table test records the file that declares it). */
+  onRoute?: (route: RouteOptions) => void;
+  /** API tests only (test/test-app.ts): password hashes at a trivial cost (auth/password-hashing.ts). */
+  testOnlyCheapPasswordHashes?: boolean;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -154,10 +141,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  setHashesAtOnce(config.PASSWORD_HASHES_AT_ONCE ?? defaultHashesAtOnce());
+  setHashesAtOnce(config.PASSWORD_HASHES_AT_ONCE ?? DEFAULT_HASHES_AT_ONCE);
+  useCheapHashesForTests(options.testOnlyCheapPasswordHashes === true);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   const jobs = createJobQueue(database, app.log, { pollingIntervalSeconds: options.jobPollingIntervalSeconds, retryDelaySeconds: options.jobRetryDelaySeconds });
   const auth = createAuth({
@@ -174,29 +163,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('auth', auth);
   app.decorate('jobs', jobs);
   const testClock = config.TEST_CLOCK && !options.now ? createTestClock() : undefined;
-  const bookingDeps: BookingDeps = {
-    db: database.db,
-    jobs,
-    baseUrl: config.BASE_URL,
-    mailFrom: config.MAIL_FROM,
-    now: options.now ?? testClock?.now ?? (() => new Date()),
-  };
-  const payments = await createPayments(config, bookingDeps);
-  defineEmailJob(jobs, mailer);
-  defineBookingNoticeJob(bookingDeps);
-  defineReminderJob(bookingDeps);
-  defineUnreadEmailJob(bookingDeps);
-  jobs.define(SWEEP_QUEUE, async () => {
-    const { expired, completed } = await sweepBookings(bookingDeps);
-    if (expired || completed) app.log.info({ expired, completed }, 'bookings sweep');
-  }, { cron: SWEEP_CRON });
-  payments.defineJobs(jobs);
-  app.addHook('onReady', () => jobs.start());
-  // Registered first, so it runs after the server stopped taking requests (onClose hooks run in reverse).
-  app.addHook('onClose', async () => {
-    await jobs.stop();
-    mailer.close();
-  });
   const expertJson = createExpertJsonCache();
   const expertJsonRead = expertJsonReader(database.db);
   const expertListings = createListingCache({
@@ -206,6 +172,30 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       directory.changed();
       expertJson.clear();
     },
+  });
+  const services: ServiceContext = {
+    db: database.db,
+    jobs,
+    baseUrl: config.BASE_URL,
+    mailFrom: config.MAIL_FROM,
+    now: options.now ?? testClock?.now ?? (() => new Date()),
+    listings: expertListings,
+  };
+  const payments = await createPayments(config, services);
+  defineEmailJob(jobs, mailer);
+  defineBookingNoticeJob(services);
+  defineReminderJob(services);
+  defineUnreadEmailJob(services);
+  jobs.define(SWEEP_QUEUE, async () => {
+    const { expired, completed } = await sweepBookings(services);
+    if (expired || completed) app.log.info({ expired, completed }, 'bookings sweep');
+  }, { cron: SWEEP_CRON });
+  payments.defineJobs(jobs);
+  app.addHook('onReady', () => jobs.start());
+  // Registered first, so it runs after the server stopped taking requests (onClose hooks run in reverse).
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    mailer.close();
   });
   // The listing's directory of approved experts, kept current by the database's notifications; a change
   // to it drops the cached pages and experts, so nothing cached is older than the directory.
@@ -234,12 +224,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('currentUser', function () {
     return getCurrentUser(currentUserLookup, this);
   });
-  // Any state-changing request may have changed a user or ended a session (sign-out, a password, an
-  // administrator's edit, a role): once it has done its work, this server looks every session up afresh.
-  app.addHook('onSend', (request, _reply, payload, done) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') sessionCache.clear();
-    done(null, payload);
-  });
+  registerSessionCacheReset(app, sessionCache);
 
   registerErrorHandling(app);
   registerRequestInputRules(app);
@@ -264,30 +249,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     heartbeatMs: options.liveHeartbeatMs ?? 25_000,
     sessions: createLiveSessionSource({ auth, db: database.db, fanout }),
   });
-  registerMetrics(app, { token: config.METRICS_TOKEN });
-  await app.register(opsRoutes);
+  const metrics = registerMetrics(app);
+  await app.register(opsRoutes, { metrics, metricsToken: config.METRICS_TOKEN, operatorToken: options.operatorToken });
   await app.register(authRoutes, { auth, baseUrl: config.BASE_URL });
-  await app.register(profileRoutes, { deps: bookingDeps });
+  await app.register(profileRoutes, { services });
   await app.register(dashboardRoutes);
-  await app.register(expertRoutes, { listings: expertListings });
+  const photos = await openPhotoStore(config);
+  await app.register(expertRoutes, { listings: expertListings, photos });
   await app.register(aiRoutes, await createAiProvider(config));
-  await app.register(bookingRoutes, { deps: bookingDeps });
+  await app.register(bookingRoutes, { services, conversations: bookingConversations });
   await app.register(aiHandoffRoutes);
-  await app.register(followUpSummaryRoutes, { deps: bookingDeps });
+  await app.register(followUpSummaryRoutes, { services });
   await app.register(paymentRoutes, { payments });
-  await app.register(videoCallRoutes, { deps: bookingDeps, iceServers: parseIceServers(config.ICE_SERVERS), roomHeartbeatMs: options.callRoomHeartbeatMs });
-  const featureDeps: FeatureDeps = { deps: bookingDeps, listings: expertListings };
-  await app.register(applicationRoutes, featureDeps);
-  await app.register(reviewRoutes, featureDeps);
-  const photos = await createPhotoStore(config);
-  await app.register(expertPhotoRoutes, { photos });
-  await app.register(workspaceRoutes, { ...featureDeps, photos, prefix: '/api/workspace' });
-  await app.register(adminRoutes, { ...featureDeps, prefix: '/api/admin' });
+  await app.register(videoCallRoutes, { services, iceServers: parseIceServers(config.ICE_SERVERS), roomHeartbeatMs: options.callRoomHeartbeatMs });
+  await app.register(expertApplicationRoutes, { services });
+  await app.register(reviewRoutes, { services });
+  await app.register(workspaceRoutes, { services, photos });
+  await app.register(adminUserRoutes, { services });
+  await app.register(adminExpertRoutes, { services });
   await app.register(bookingMessageRoutes, {
-    deps: { db: database.db, jobs, fanout, photos: await createPhotoStore(config, MESSAGE_PHOTOS), baseUrl: config.BASE_URL },
+    deps: { db: database.db, jobs, fanout, photos: await openPhotoStore(config, MESSAGE_PHOTOS), baseUrl: config.BASE_URL },
   });
   if (testClock) await app.register(testClockRoutes, { clock: testClock });
-  if (options.operatorToken) await app.register(operatorRoutes, { token: options.operatorToken });
 
   const serveClient = !!options.clientDir && existsSync(join(options.clientDir, 'index.html'));
   if (serveClient) await app.register(fastifyStatic, { root: options.clientDir!, wildcard: false, index: false, preCompressed: true });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseIceServers } from './features/video-call/ice-servers.js';
+import { parseIceServers } from './core/ice-servers.js';
 import { isProxyAddress, type TrustProxy } from './http/trust-proxy.js';
 
 const booleanFromEnv = z
@@ -60,7 +60,7 @@ const envSchema = z.object({
   METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
   /** How long a signed-in user is answered from memory before the session is looked up again (0: never). */
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
-  /** Password hashes run at once (about 64 MB each at most); unset: two with 2 GB of memory and two cores, else one. */
+  /** Password hashes run at once (about 64 MB each at most); unset: one. */
   PASSWORD_HASHES_AT_ONCE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(8).optional()),
   /** Who writes the client's address into X-Forwarded-For: see trustProxyOption (http/trust-proxy.ts). */
   TRUST_PROXY: z.preprocess(emptyAsUndefined, trustProxyFromEnv.default(false)),

@@ -1,7 +1,7 @@
 import type { ApiErrorBody } from '@common/api-error';
 
 /**
- * A non-OK answer. Its message is '{status}: {body text}' (spec 000 section 7); `serverMessage` is the
+ * A non-OK answer. Its message is '{status}: {body text}' (docs/PRODUCT.md#requests-and-errors); `serverMessage` is the
  * `message` field of our JSON error body, which is what toasts show.
  */
 export class ApiError extends Error {

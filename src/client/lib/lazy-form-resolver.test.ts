@@ -6,12 +6,12 @@ import { lazyFormResolver } from './lazy-form-resolver';
 const schema = z.object({ description: z.string().trim().min(1, 'Please describe your marine repair issue') });
 type Values = { description: string };
 const options: ResolverOptions<Values> = { fields: {}, shouldUseNativeValidation: false };
-const check = (resolver: ReturnType<typeof lazyFormResolver<Values, typeof schema>>['resolver'], values: Values) =>
+const check = (resolver: ReturnType<typeof lazyFormResolver<typeof schema, Values>>['resolver'], values: Values) =>
   resolver(values, undefined, options);
 
 describe('lazyFormResolver', () => {
   it('checks with the schema once it has loaded, as the eager resolver does', async () => {
-    const { resolver } = lazyFormResolver<Values, typeof schema>(async () => schema);
+    const { resolver } = lazyFormResolver<typeof schema, Values>(async () => schema);
     const bad = await check(resolver, { description: '  ' });
     expect(bad.errors.description?.message).toBe('Please describe your marine repair issue');
     const good = await check(resolver, { description: ' Bilge pump runs constantly ' });
@@ -21,7 +21,7 @@ describe('lazyFormResolver', () => {
 
   it('loads the schema once, from preload, however many checks follow', async () => {
     const load = vi.fn(async () => schema);
-    const { resolver, preload } = lazyFormResolver<Values, typeof schema>(load);
+    const { resolver, preload } = lazyFormResolver<typeof schema, Values>(load);
     expect(load).not.toHaveBeenCalled();
     preload();
     preload();
@@ -32,7 +32,7 @@ describe('lazyFormResolver', () => {
 
   it('tries a failed load again at the next check, and a failed preload rejects nothing', async () => {
     const load = vi.fn().mockRejectedValueOnce(new Error('network down')).mockResolvedValue(schema);
-    const { resolver, preload } = lazyFormResolver<Values, typeof schema>(load);
+    const { resolver, preload } = lazyFormResolver<typeof schema, Values>(load);
     preload();
     await expect(check(resolver, { description: 'x' })).rejects.toThrow('network down');
     const retried = await check(resolver, { description: 'Battery dies overnight' });

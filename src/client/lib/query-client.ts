@@ -7,7 +7,7 @@ const MINUTE = 60_000;
 const isRefusal = (error: unknown) => error instanceof ApiError && error.status < 500;
 
 /**
- * The one retry of spec 000 section 9, for failures a second try can cure (network, 5xx), not for refusals.
+ * The one retry (docs/PRODUCT.md#requests-and-errors), for failures a second try can cure (network, 5xx), not for refusals.
  * Writes that must not happen twice carry an idempotency key (bookings, booking messages).
  */
 export const retryServerFailuresOnce = (failureCount: number, error: unknown) => failureCount < 1 && !isRefusal(error);
@@ -23,7 +23,7 @@ const REFUSAL_STANDS_MS = 5_000;
 export const retryOnMountUnlessJustRefused = (query: Query) =>
   !(isRefusal(query.state.error) && Date.now() - query.state.errorUpdatedAt < REFUSAL_STANDS_MS);
 
-/** Spec 000 section 9: fresh for 5 minutes, kept 10, one retry, no refetch on focus, no polling. */
+/** Fresh for 5 minutes, kept 10, one retry, no refetch on focus, no polling (docs/PRODUCT.md#requests-and-errors). */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -5,7 +5,7 @@ export interface ToastOptions {
 }
 
 /**
- * The spec's toast: a title, an optional description, destructive for failures. sonner loads after the
+ * A toast: a title, an optional description, destructive for failures. sonner loads after the
  * first paint (see AppToaster), so the toast is shown once it has: at once, unless nothing has loaded yet.
  * Settles when the toast is on screen (or sonner could not be loaded).
  */

@@ -1,11 +1,11 @@
 import { ApiError } from './api-request';
-import { goToSignIn } from './api/auth';
+import { goToSignIn } from './session';
 import { showToast, type ToastOptions } from './toast';
 
-/** Document 001 sections 7 and 8: how long the 'logged out' toast shows before the sign-in page. */
+/** How long the 'logged out' toast shows before the sign-in page (docs/PRODUCT.md#user-management). */
 export const UNAUTHORIZED_REDIRECT_MS = 500;
 
-/** The spec's 'unauthorised' case: a 401, whose message starts with 401 and names Unauthorized. */
+/** The 'unauthorised' case: a 401, whose message starts with 401 and names Unauthorized. */
 export function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
 }

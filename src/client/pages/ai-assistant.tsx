@@ -1,11 +1,7 @@
-import { AiHero } from '../components/ai/ai-hero';
-import { ChatPanel } from '../components/ai/chat-panel';
-import { ConversationHistory } from '../components/ai/conversation-history';
-import { HelpTopics } from '../components/ai/help-topics';
-import { TipsCard } from '../components/ai/tips-card';
-import { useChat } from '../components/ai/use-chat';
-import { PageContainer } from '../components/layout/page-header';
-import { useAuth } from '../lib/api/auth';
+import { AiHero, ChatPanel, ConversationHistory, HelpTopics, TipsCard, useChat } from '../features/ai';
+import { BookExpertMenu, ExpertAdvice } from '../features/ai-handoff';
+import { PageContainer } from '../app/page-header';
+import { useAuth } from '../lib/session';
 import { cn } from '../lib/cn';
 
 export default function AiAssistantPage() {
@@ -16,7 +12,11 @@ export default function AiAssistantPage() {
       <AiHero />
       <PageContainer className="flex flex-col gap-10">
         <div className={cn('grid gap-6', isAuthenticated && 'lg:grid-cols-[minmax(0,1fr)_20rem]')}>
-          <ChatPanel chat={chat} />
+          <ChatPanel
+            chat={chat}
+            bookExpert={<BookExpertMenu category={chat.category} sessionId={chat.sessionId} variant="onDark" compact />}
+            expertAdvice={(category) => <ExpertAdvice category={category} sessionId={chat.sessionId} />}
+          />
           {isAuthenticated ? (
             <ConversationHistory
               activeSessionId={chat.sessionId}

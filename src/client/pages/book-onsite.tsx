@@ -1,9 +1,6 @@
 import { useSearchParams } from 'react-router';
-import { PageContainer, PageHeader } from '../components/layout/page-header';
-import { BookingConfirmation } from '../components/booking-forms/booking-confirmation';
-import { OnsiteBookingForm } from '../components/booking-forms/onsite-booking-form';
-import { OnsiteSideCards } from '../components/booking-forms/onsite-side-cards';
-import { useBooked } from '../components/booking-forms/use-booked';
+import { PageContainer, PageHeader } from '../app/page-header';
+import { BookingConfirmation, OnsiteBookingForm, OnsiteSideCards, useBooked } from '../features/bookings';
 
 /** /book-onsite?expertId=: a technician at the boat. */
 export default function BookOnsitePage() {

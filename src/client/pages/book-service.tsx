@@ -2,24 +2,26 @@ import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import type { ServiceType } from '@common/roles';
-import { PageContainer, PageHeader } from '../components/layout/page-header';
+import { PageContainer, PageHeader } from '../app/page-header';
 import { Button } from '../components/ui/button';
-import { BookingConfirmation } from '../components/booking-forms/booking-confirmation';
-import { ServiceChoiceCards } from '../components/booking-forms/service-choice-cards';
-import { ServiceDetailsPanel } from '../components/booking-forms/service-details-panel';
-import { VideoStepsCard } from '../components/booking-forms/video-side-cards';
-import { VideoFeatureCards } from '../components/booking-forms/video-feature-cards';
-import { useBooked } from '../components/booking-forms/use-booked';
-import { useChosenExpert } from '../components/booking-forms/use-chosen-expert';
+import {
+  BookingConfirmation,
+  ServiceChoiceCards,
+  ServiceDetailsPanel,
+  VideoStepsCard,
+  VideoFeatureCards,
+  loadOnsiteBookingForm,
+  loadVideoBookingForm,
+  useBooked,
+  useChosenExpert,
+} from '../features/bookings';
 import { Spinner } from '../components/ui/spinner';
 
 // The forms (react-hook-form, the date and time fields) load once a visitor reaches for a choice, not
 // before the choice paints: /book-service's first view is the two services.
-const loadVideoForm = () => import('../components/booking-forms/video-booking-form');
-const loadOnsiteForm = () => import('../components/booking-forms/onsite-booking-form');
-const VideoBookingForm = lazy(() => loadVideoForm().then((module) => ({ default: module.VideoBookingForm })));
-const OnsiteBookingForm = lazy(() => loadOnsiteForm().then((module) => ({ default: module.OnsiteBookingForm })));
-const FORM_LOADERS: Record<ServiceType, () => Promise<unknown>> = { video: loadVideoForm, onsite: loadOnsiteForm };
+const VideoBookingForm = lazy(() => loadVideoBookingForm().then((module) => ({ default: module.VideoBookingForm })));
+const OnsiteBookingForm = lazy(() => loadOnsiteBookingForm().then((module) => ({ default: module.OnsiteBookingForm })));
+const FORM_LOADERS: Record<ServiceType, () => Promise<unknown>> = { video: loadVideoBookingForm, onsite: loadOnsiteBookingForm };
 
 const TITLES: Record<ServiceType | 'choice', { title: string; subtitle: string }> = {
   choice: { title: 'Book a Service', subtitle: 'Talk to a marine expert by video, or have a technician come to your boat.' },

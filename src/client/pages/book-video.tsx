@@ -1,9 +1,6 @@
 import { useSearchParams } from 'react-router';
-import { PageContainer, PageHeader } from '../components/layout/page-header';
-import { BookingConfirmation } from '../components/booking-forms/booking-confirmation';
-import { VideoBookingForm } from '../components/booking-forms/video-booking-form';
-import { VideoSideCards } from '../components/booking-forms/video-side-cards';
-import { useBooked } from '../components/booking-forms/use-booked';
+import { PageContainer, PageHeader } from '../app/page-header';
+import { BookingConfirmation, VideoBookingForm, VideoSideCards, useBooked } from '../features/bookings';
 
 /** /book-video?expertId=: a 30-minute video consultation with a video expert. */
 export default function BookVideoPage() {

@@ -1,11 +1,14 @@
 import { useParams } from 'react-router';
-import { RequireAuth } from '../components/auth/require-auth';
-import { BookingNotFound } from '../components/bookings/booking-not-found';
-import { BookingView } from '../components/bookings/booking-view';
-import { LoadFailed } from '../components/bookings/load-failed';
-import { PageContainer } from '../components/layout/page-header';
+import { RequireAuth } from '../features/auth';
+import { BookingNotFound, BookingView, useBooking } from '../features/bookings';
+import { BookingReviewCard } from '../features/reviews';
+import { BookingAiConversation } from '../features/ai-handoff';
+import { BookingMessages } from '../features/booking-messages';
+import { BookingFollowUp } from '../features/follow-up-summary';
+import { BookingCallCard } from '../features/video-call';
+import { LoadFailed } from '../components/ui/load-failed';
+import { PageContainer } from '../app/page-header';
 import { Spinner } from '../components/ui/spinner';
-import { useBooking } from '../lib/api/bookings';
 import { ApiError } from '../lib/api-request';
 
 function BookingScreen() {
@@ -22,7 +25,16 @@ function BookingScreen() {
       ) : booking.isError ? (
         <LoadFailed what="this booking" onRetry={() => void booking.refetch()} />
       ) : (
-        <BookingView booking={booking.data} />
+        <BookingView
+          booking={booking.data}
+          cards={{
+            review: <BookingReviewCard booking={booking.data} />,
+            aiConversation: <BookingAiConversation booking={booking.data} />,
+            followUp: <BookingFollowUp booking={booking.data} />,
+            call: <BookingCallCard booking={booking.data} />,
+            messages: <BookingMessages booking={booking.data} />,
+          }}
+        />
       )}
     </PageContainer>
   );

@@ -1,13 +1,9 @@
-import { RequireAuth } from '../components/auth/require-auth';
-import { BookLinks } from '../components/bookings/book-links';
-import { BookingSection } from '../components/bookings/booking-section';
-import { BookingsEmptyState } from '../components/bookings/bookings-empty-state';
-import { LoadFailed } from '../components/bookings/load-failed';
-import { splitBookings } from '../components/bookings/split-bookings';
-import { PageContainer, PageHeader } from '../components/layout/page-header';
+import { RequireAuth } from '../features/auth';
+import { BookLinks, BookingSection, BookingsEmptyState, splitBookings, useBookings } from '../features/bookings';
+import { LoadFailed } from '../components/ui/load-failed';
+import { PageContainer, PageHeader } from '../app/page-header';
 import { LoadMoreButton } from '../components/ui/load-more-button';
 import { Spinner } from '../components/ui/spinner';
-import { useBookings } from '../lib/api/bookings';
 
 function MyBookings() {
   const query = useBookings();

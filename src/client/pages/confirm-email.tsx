@@ -3,9 +3,9 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Spinner } from '../components/ui/spinner';
-import { FormAlert } from '../components/auth/form-alert';
-import { useAuth } from '../lib/api/auth';
-import { useConfirmEmailChange } from '../lib/api/profile';
+import { FormAlert } from '../components/ui/form-alert';
+import { useAuth } from '../lib/session';
+import { useConfirmEmailChange } from '../features/profile';
 import { errorText } from '../lib/api-request';
 
 const INCOMPLETE_LINK = 'This confirmation link is not complete. Open the whole link from the email we sent.';

@@ -1,14 +1,12 @@
 import { Link, useSearchParams } from 'react-router';
 import { Video } from 'lucide-react';
-import { RequireAuth } from '../components/auth/require-auth';
-import { PageContainer, PageHeader } from '../components/layout/page-header';
-import { LoadFailed } from '../components/bookings/load-failed';
+import { RequireAuth } from '../features/auth';
+import { PageContainer, PageHeader } from '../app/page-header';
+import { LoadFailed } from '../components/ui/load-failed';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Spinner } from '../components/ui/spinner';
-import { CallRoom } from '../components/video-call/call-room';
-import { UpcomingCalls } from '../components/video-call/upcoming-calls';
-import { useUpcomingCalls } from '../lib/api/video-call';
+import { CallRoom, UpcomingCalls, useUpcomingCalls } from '../features/video-call';
 
 /** /consultation without a booking: the caller's video calls, or the way to book one. */
 function CallsScreen() {

@@ -1,18 +1,11 @@
-import { RequireAuth } from '../components/auth/require-auth';
-import { LoadFailed } from '../components/bookings/load-failed';
-import { DashboardHeader } from '../components/dashboard/dashboard-header';
-import { DashboardStatTiles } from '../components/dashboard/dashboard-stats';
-import { QuickActionTiles } from '../components/dashboard/quick-action-tiles';
-import { RecentActivityCard } from '../components/dashboard/recent-activity-card';
-import { RecentAiQueries } from '../components/dashboard/recent-ai-queries';
-import { SideQuickActions } from '../components/dashboard/side-quick-actions';
-import { UpcomingConsultations } from '../components/dashboard/upcoming-consultations';
-import { PageContainer } from '../components/layout/page-header';
+import { RequireAuth } from '../features/auth';
+import { LoadFailed } from '../components/ui/load-failed';
+import { DashboardHeader, DashboardStatTiles, QuickActionTiles, RecentActivityCard, RecentAiQueries, SideQuickActions, UpcomingConsultations, useDashboardStats, useRecentActivity } from '../features/dashboard';
+import { PageContainer } from '../app/page-header';
 import { Spinner } from '../components/ui/spinner';
-import { useAiSessions } from '../lib/api/ai';
-import { useAuth } from '../lib/api/auth';
-import { useConsultations } from '../lib/api/bookings';
-import { useDashboardStats, useRecentActivity } from '../lib/api/dashboard';
+import { useAiSessions } from '../features/ai';
+import { useAuth } from '../lib/session';
+import { useConsultations } from '../features/bookings';
 
 function Dashboard() {
   const { user, isAuthenticated } = useAuth();

@@ -1,18 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { BadgeCheck } from 'lucide-react';
-import { RequireAuth } from '../components/auth/require-auth';
-import { PageContainer } from '../components/layout/page-header';
-import { LoadFailed } from '../components/bookings/load-failed';
-import { ApplicationForm } from '../components/expert-apply/application-form';
-import { ApplicationStatusCard } from '../components/expert-apply/application-status-card';
-import { ApplicationSubmitted } from '../components/expert-apply/application-submitted';
-import { BenefitBlurbs } from '../components/expert-apply/benefit-blurbs';
+import { RequireAuth } from '../features/auth';
+import { PageContainer } from '../app/page-header';
+import { LoadFailed } from '../components/ui/load-failed';
+import { ApplicationForm, ApplicationStatusCard, ApplicationSubmitted, BenefitBlurbs, useMyApplication } from '../features/expert-application';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { PageSpinner } from '../components/ui/spinner';
-import { useAuth } from '../lib/api/auth';
-import { useMyApplication } from '../lib/api/expert-application';
+import { useAuth } from '../lib/session';
 
 function ExpertApply() {
   const { user } = useAuth();

@@ -1,10 +1,9 @@
 import { Tabs } from 'radix-ui';
-import { RequireAuth } from '../components/auth/require-auth';
-import { PageContainer, PageHeader } from '../components/layout/page-header';
-import { ExpertManagementScreen } from '../components/expert-management/expert-management-screen';
-import { NotPermitted } from '../components/expert-management/not-permitted';
-import { ReportedReviewsQueue } from '../components/reviews/reported-reviews-queue';
-import { useAuth } from '../lib/api/auth';
+import { RequireAuth } from '../features/auth';
+import { PageContainer, PageHeader } from '../app/page-header';
+import { ExpertManagementScreen, NotPermitted } from '../features/admin-experts';
+import { ReportedReviewsQueue } from '../features/reviews';
+import { useAuth } from '../lib/session';
 
 const TAB_CLASS =
   'flex-1 rounded-md px-4 py-2 text-sm font-semibold text-slate-600 transition-colors hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-navy-500 data-[state=active]:bg-white data-[state=active]:text-navy-800 data-[state=active]:shadow-sm sm:flex-none';

@@ -1,11 +1,9 @@
 import { useParams } from 'react-router';
-import { PageContainer } from '../components/layout/page-header';
-import { ExpertNotFound } from '../components/experts/expert-not-found';
-import { ExpertProfile } from '../components/experts/expert-profile';
-import { ExpertProfileSkeleton } from '../components/experts/expert-profile-skeleton';
-import { useExpert } from '../lib/api/experts';
+import { PageContainer } from '../app/page-header';
+import { ExpertNotFound, ExpertProfile, ExpertProfileSkeleton, useExpert } from '../features/experts';
+import { ExpertReviews } from '../features/reviews';
 
-/** /expert/:id. An unknown or malformed id, or any failure to load, shows Expert Not Found (spec 001). */
+/** /expert/:id. An unknown or malformed id, or any failure to load, shows Expert Not Found. */
 export default function ExpertProfilePage() {
   const { id = '' } = useParams();
   const expert = useExpert(id);
@@ -16,7 +14,7 @@ export default function ExpertProfilePage() {
       ) : expert.isError ? (
         <ExpertNotFound />
       ) : (
-        <ExpertProfile expert={expert.data} />
+        <ExpertProfile expert={expert.data} reviews={<ExpertReviews expert={expert.data} />} />
       )}
     </PageContainer>
   );

@@ -1,15 +1,10 @@
 import { useState } from 'react';
 import { Search, SlidersHorizontal } from 'lucide-react';
-import { EXPERTS_DIRECTORY } from '@common/directory-searches';
-import { PageContainer, PageHeader } from '../components/layout/page-header';
+import { EXPERTS_DIRECTORY } from '@common/experts-searches';
+import { PageContainer, PageHeader } from '../app/page-header';
 import { Button } from '../components/ui/button';
-import { ExpertCard } from '../components/experts/expert-card';
-import { ExpertResults } from '../components/experts/expert-results';
-import { FilterTextInput } from '../components/experts/filter-text-input';
-import { ListingFilters } from '../components/experts/listing-filters';
-import { ResultsBar } from '../components/experts/results-bar';
-import { formatTotal, resultsTotal } from '../components/experts/results-total';
-import { useInfiniteExperts } from '../lib/api/experts';
+import { ExpertCard, ExpertResults, ListingFilters, ResultsBar, formatTotal, resultsTotal, useInfiniteExperts } from '../features/experts';
+import { FilterTextInput } from '../components/ui/filter-text-input';
 import { useSearchParamsState } from '../lib/use-search-params-state';
 
 const DEFAULTS = EXPERTS_DIRECTORY.defaults;

@@ -1,11 +1,8 @@
 import { Link } from 'react-router';
-import { Hero } from '../components/home/hero';
-import { StatsStrip } from '../components/home/stats-strip';
-import { QuickActions } from '../components/home/quick-actions';
-import { ActivityList } from '../components/home/activity-list';
+import { Hero, StatsStrip, QuickActions } from '../features/home';
+import { ActivityList, useDashboardStats, useRecentActivity } from '../features/dashboard';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card';
-import { useAuth } from '../lib/api/auth';
-import { useDashboardStats, useRecentActivity } from '../lib/api/dashboard';
+import { useAuth } from '../lib/session';
 
 const HOME_ACTIVITY_LIMIT = 3;
 

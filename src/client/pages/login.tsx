@@ -2,11 +2,9 @@ import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { safeReturnTo } from '@common/return-to';
 import { Card } from '../components/ui/card';
-import { BrandLogo } from '../components/layout/brand-logo';
-import { SignInForm } from '../components/auth/sign-in-form';
-import { SignUpForm } from '../components/auth/sign-up-form';
-import { ForgotPasswordForm } from '../components/auth/forgot-password-form';
-import { useAuth } from '../lib/api/auth';
+import { BrandLogo } from '../app/brand-logo';
+import { SignInForm, SignUpForm, ForgotPasswordForm } from '../features/auth';
+import { useAuth } from '../lib/session';
 import { cn } from '../lib/cn';
 
 type Mode = 'sign-in' | 'sign-up' | 'forgot';

@@ -2,7 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { Compass } from 'lucide-react';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
-import { PageContainer } from '../components/layout/page-header';
+import { PageContainer } from '../app/page-header';
 
 export default function NotFoundPage() {
   const { pathname } = useLocation();

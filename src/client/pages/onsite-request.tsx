@@ -1,21 +1,10 @@
 import { MapPin } from 'lucide-react';
 import { SPECIALTIES } from '@common/specialties';
-import { ONSITE_DIRECTORY, ONSITE_SORTS } from '@common/directory-searches';
-import { PageContainer, PageHeader } from '../components/layout/page-header';
-import { DirectoryFilters } from '../components/experts/directory-filters';
-import { ExpertResults } from '../components/experts/expert-results';
-import { FilterSelect } from '../components/experts/filter-select';
-import { FilterTextInput } from '../components/experts/filter-text-input';
-import {
-  ALL_SPECIALTIES,
-  MIN_RATING_OPTIONS,
-  minRatingOption,
-  sortOptions,
-} from '../components/experts/filter-options';
-import { OnsiteExpertCard } from '../components/experts/onsite-expert-card';
-import { ResultsBar } from '../components/experts/results-bar';
-import { formatTotal, resultsTotal } from '../components/experts/results-total';
-import { useInfiniteExperts } from '../lib/api/experts';
+import { ONSITE_DIRECTORY, ONSITE_SORTS } from '@common/experts-searches';
+import { PageContainer, PageHeader } from '../app/page-header';
+import { DirectoryFilters, ExpertResults, ALL_SPECIALTIES, MIN_RATING_OPTIONS, minRatingOption, sortOptions, OnsiteExpertCard, ResultsBar, formatTotal, resultsTotal, useInfiniteExperts } from '../features/experts';
+import { FilterSelect } from '../components/ui/filter-select';
+import { FilterTextInput } from '../components/ui/filter-text-input';
 import { useSearchParamsState } from '../lib/use-search-params-state';
 
 const DEFAULTS = ONSITE_DIRECTORY.defaults;

@@ -1,4 +1,4 @@
-import { ProsePage } from '../components/layout/prose-page';
+import { ProsePage } from '../app/prose-page';
 
 export default function PrivacyPage() {
   return (

@@ -1,14 +1,11 @@
 import { useState } from 'react';
 import { Pencil } from 'lucide-react';
-import { RequireAuth } from '../components/auth/require-auth';
-import { PageContainer, PageHeader } from '../components/layout/page-header';
-import { ProfileSummaryCard } from '../components/profile/profile-summary-card';
-import { ProfileDetails } from '../components/profile/profile-details';
-import { ProfileForm } from '../components/profile/profile-form';
-import { PendingEmailNotice } from '../components/profile/pending-email-notice';
+import { RequireAuth } from '../features/auth';
+import { PageContainer, PageHeader } from '../app/page-header';
+import { ProfileSummaryCard, ProfileDetails, ProfileForm, PendingEmailNotice } from '../features/profile';
 import { Button } from '../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card';
-import { useAuth } from '../lib/api/auth';
+import { useAuth } from '../lib/session';
 
 function Profile() {
   const { user } = useAuth();

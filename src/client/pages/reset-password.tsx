@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '../lib/form-resolver';
 import { resetPasswordSchema, type ResetPasswordInput } from '@common/auth-forms';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Input } from '../components/ui/input';
 import { FormField } from '../components/ui/form-field';
-import { FormAlert } from '../components/auth/form-alert';
-import { authErrorText, resetPassword } from '../lib/api/account';
+import { FormAlert } from '../components/ui/form-alert';
+import { authErrorText, resetPassword } from '../features/auth';
 
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
@@ -17,7 +17,7 @@ export default function ResetPasswordPage() {
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<ResetPasswordInput>({
-    resolver: zodResolver(resetPasswordSchema),
+    resolver: formResolver(resetPasswordSchema),
     defaultValues: { newPassword: '', confirmPassword: '' },
   });
   const { errors, isSubmitting } = form.formState;

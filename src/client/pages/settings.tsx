@@ -1,12 +1,10 @@
 import { Link } from 'react-router';
-import { RequireAuth } from '../components/auth/require-auth';
-import { PageContainer, PageHeader } from '../components/layout/page-header';
-import { AiSettingsCard } from '../components/settings/ai-settings-card';
-import { ChangePasswordCard } from '../components/settings/change-password-card';
-import { SessionsCard } from '../components/settings/sessions-card';
+import { RequireAuth, ChangePasswordCard, SessionsCard } from '../features/auth';
+import { PageContainer, PageHeader } from '../app/page-header';
+import { AiSettingsCard } from '../features/ai';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
 import { Button } from '../components/ui/button';
-import { useAuth } from '../lib/api/auth';
+import { useAuth } from '../lib/session';
 
 function AccountCard() {
   const { user } = useAuth();

@@ -1,13 +1,9 @@
 import { useEffect, useState } from 'react';
-import { PageContainer, PageHeader } from '../components/layout/page-header';
-import { LoadFailed } from '../components/bookings/load-failed';
-import { NotPermitted } from '../components/user-management/not-permitted';
-import { UserDirectory } from '../components/user-management/user-directory';
-import { UserFilters } from '../components/user-management/user-filters';
-import { LOGGED_OUT_TOAST } from '../components/user-management/logged-out-toast';
+import { PageContainer, PageHeader } from '../app/page-header';
+import { LoadFailed } from '../components/ui/load-failed';
+import { NotPermitted, UserDirectory, UserFilters, LOGGED_OUT_TOAST, useAdminUsers, type AdminUserFilters } from '../features/admin-users';
 import { Spinner } from '../components/ui/spinner';
-import { useAdminUsers, type AdminUserFilters } from '../lib/api/admin-users';
-import { useAuth } from '../lib/api/auth';
+import { useAuth } from '../lib/session';
 import { ApiError } from '../lib/api-request';
 import { handleUnauthorized, isUnauthorized } from '../lib/unauthorized';
 

@@ -1,23 +1,11 @@
 import { Search } from 'lucide-react';
 import { SPECIALTIES } from '@common/specialties';
-import { EXPERT_SORTS } from '@common/expert-listing';
-import { VIDEO_DIRECTORY } from '@common/directory-searches';
-import { PageContainer, PageHeader } from '../components/layout/page-header';
-import { AvailabilityToggle } from '../components/experts/availability-toggle';
-import { DirectoryFilters } from '../components/experts/directory-filters';
-import { ExpertResults } from '../components/experts/expert-results';
-import { FilterSelect } from '../components/experts/filter-select';
-import { FilterTextInput } from '../components/experts/filter-text-input';
-import {
-  ALL_SPECIALTIES,
-  MIN_RATING_OPTIONS,
-  minRatingOption,
-  sortOptions,
-} from '../components/experts/filter-options';
-import { ResultsBar } from '../components/experts/results-bar';
-import { formatTotal, resultsTotal } from '../components/experts/results-total';
-import { VideoExpertCard } from '../components/experts/video-expert-card';
-import { useInfiniteExperts } from '../lib/api/experts';
+import { EXPERT_SORTS } from '@common/experts-listing';
+import { VIDEO_DIRECTORY } from '@common/experts-searches';
+import { PageContainer, PageHeader } from '../app/page-header';
+import { AvailabilityToggle, DirectoryFilters, ExpertResults, ALL_SPECIALTIES, MIN_RATING_OPTIONS, minRatingOption, sortOptions, ResultsBar, formatTotal, resultsTotal, VideoExpertCard, useInfiniteExperts } from '../features/experts';
+import { FilterSelect } from '../components/ui/filter-select';
+import { FilterTextInput } from '../components/ui/filter-text-input';
 import { useSearchParamsState } from '../lib/use-search-params-state';
 
 const DEFAULTS = VIDEO_DIRECTORY.defaults;

@@ -1,16 +1,11 @@
 import { Tabs } from 'radix-ui';
-import { RequireAuth } from '../components/auth/require-auth';
-import { PageContainer, PageHeader } from '../components/layout/page-header';
+import { RequireAuth } from '../features/auth';
+import { PageContainer, PageHeader } from '../app/page-header';
 import { PageSpinner } from '../components/ui/spinner';
-import { LoadFailed } from '../components/bookings/load-failed';
-import { BookingsPanel } from '../components/workspace/bookings-panel';
-import { PracticePanel } from '../components/workspace/practice-panel';
-import { NoExpertProfile } from '../components/workspace/no-expert-profile';
-import { SetupNotice, needsSetup } from '../components/workspace/setup-notice';
-import { StatusNotice } from '../components/workspace/status-notice';
-import { WorkspaceReviewsPanel } from '../components/reviews/workspace-reviews-panel';
-import { useAuth } from '../lib/api/auth';
-import { useWorkspaceProfile } from '../lib/api/workspace';
+import { LoadFailed } from '../components/ui/load-failed';
+import { BookingsPanel, PracticePanel, NoExpertProfile, SetupNotice, needsSetup, StatusNotice, useWorkspaceProfile } from '../features/workspace';
+import { WorkspaceReviewsPanel } from '../features/reviews';
+import { useAuth } from '../lib/session';
 import { ApiError } from '../lib/api-request';
 
 const TAB_CLASS =

@@ -13,15 +13,15 @@ export const PHOTOS_BUSY = 'We are working on many photos right now. Please send
 
 /**
  * A decoded photo holds tens of MB of native memory while sharp works on it: one photo at a time. Each
- * waiting photo holds its upload (up to 10 MB); under a burst the queue grew to dozens, so it is bounded.
+ * waiting photo holds its upload, so the queue is bounded.
  */
 export const imageWork = takingTurns(1, {
   maxWaiting: MAX_WAITING_PHOTOS,
   whenFull: () => new AppError('SERVICE_UNAVAILABLE', PHOTOS_BUSY, undefined, 5),
 });
 
-// libvips keeps up to 50 MB of recent operations and their pixels for reuse; every photo here is new,
-// so the cache only held memory (every module that uses sharp goes through imageWork, from this module).
+// libvips keeps recent operations and their pixels for reuse; every photo here is new,
+// so the cache would only hold memory (every module that uses sharp goes through imageWork, from this module).
 sharp.cache(false);
 
 export interface NormalizedImage {

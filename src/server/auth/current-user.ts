@@ -4,7 +4,7 @@ import { parseCookies } from 'better-auth/cookies';
 import type { CurrentUser } from '../../common/user.js';
 import type { Role, UserStatus } from '../../common/roles.js';
 import type { Auth } from './auth.js';
-import { toAppError } from '../db/database-error.js';
+import { toAppError } from '../core/database-error.js';
 import type { SessionCache } from './session-cache.js';
 
 /** Builds web Headers for Better Auth, with the client address we trust (TRUST_PROXY decides `request.ip`). */

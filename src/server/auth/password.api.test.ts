@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asUser, cookieHeader, createTestApp, nextClientAddress, ORIGIN, signUp, type TestApp } from '../test/test-app.js';
 import { startSmtpInbox } from '../test/smtp-inbox.js';
-import { seedDemoExperts } from '../db/seed/seed-demo-experts.js';
-import { demoEmailOf } from '../db/seed/demo-accounts.js';
-import { setUserPassword } from '../features/users/set-password.js';
+import { seedDemoExperts } from '../seed/seed-demo-experts.js';
+import { demoEmailOf } from '../seed/demo-accounts.js';
+import { setUserPassword } from './set-password.js';
 import { MAX_FAILURES } from './account-sign-in-limit.js';
 
 let t: TestApp;

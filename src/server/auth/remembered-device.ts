@@ -10,8 +10,8 @@ const MAX_AGE_SECONDS = 400 * 24 * 60 * 60;
 const COOKIE_PATH = '/api/auth/sign-in';
 
 /**
- * A browser that signed in to an account before carries a cookie that says so (see docs/ARCHITECTURE.md,
- * Accounts): one per account, signed with the auth secret, httpOnly, kept for months. When strangers have
+ * A browser that signed in to an account before carries a cookie that says so (docs/PRODUCT.md#account-safety):
+ * one per account, signed with the auth secret, httpOnly, kept for months. When strangers have
  * used up the account's failed sign-ins, the owner's own browser is still let try (account-sign-in-limit.ts).
  */
 export function rememberedDevices(options: { db: Database; secret: string; secure: boolean }) {

@@ -6,7 +6,7 @@ import { apiErrorSchema, type ApiErrorBody } from '../../common/api-error.js';
 import { safeReturnTo } from '../../common/return-to.js';
 import type { Auth } from './auth.js';
 import { authHeaders } from './current-user.js';
-import { databaseUnavailableError } from '../db/database-error.js';
+import { databaseUnavailableError } from '../core/database-error.js';
 import { beginSignInAttempt } from './account-sign-in-limit.js';
 import { rememberedDevices } from './remembered-device.js';
 import { noteSignUpOfExistingAccount } from './existing-account-sign-up.js';

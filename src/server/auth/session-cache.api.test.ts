@@ -126,6 +126,18 @@ describe('signed-in users answered from memory', () => {
     expect((await whoAmI(user)).statusCode).toBe(401);
   });
 
+  it('keeps answering from memory across writes that change no user (a booking), and forgets after any other write', async () => {
+    const user = await rememberedUser();
+    await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id));
+    // A booking request (refused here: no such expert) changes no user or session.
+    const booking = await t.app.inject(asUser(user, { method: 'POST', url: '/api/bookings', payload: {} }));
+    expect(booking.statusCode).toBe(400);
+    expect((await whoAmI(user)).json().role).toBe('user');
+    // A write on a route not known to leave users alone (a profile edit, even one refused) starts afresh.
+    await t.app.inject(asUser(user, { method: 'PATCH', url: '/api/profile', payload: {} }));
+    expect((await whoAmI(user)).json().role).toBe('admin');
+  });
+
   it('never answers a cookie whose signature does not match from memory', async () => {
     const user = await rememberedUser();
     // The same session token with another signature: the first character of the signature changed.

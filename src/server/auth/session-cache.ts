@@ -29,9 +29,9 @@ export interface SessionCache {
 const keyOf = (signedToken: string) => createHash('sha256').update(signedToken).digest('base64url');
 
 /**
- * Signed-in users by session cookie, each for at most `ttlMs` from the start of its lookup. Every
- * signed-in request used to cost Better Auth's session lookup (cookie signature, two queries); a burst of
- * requests from one person now costs one. A change made by another server (or by a script writing the
+ * Signed-in users by session cookie, each for at most `ttlMs` from the start of its lookup. Without it
+ * every signed-in request costs Better Auth's session lookup (cookie signature, two queries); with it a
+ * burst of requests from one person costs one. A change made by another server (or by a script writing the
  * database) shows within `ttlMs`; this server calls `clear()` after its own changes, so they show at once.
  */
 export function createSessionCache(ttlMs: number, now: () => number = Date.now): SessionCache {

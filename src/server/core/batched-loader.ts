@@ -1,8 +1,7 @@
 /**
  * A loader of many keys at once that gathers what its callers ask for within one turn of the event loop:
  * the requests read from the network in one turn each want a few keys, and one query for all of them
- * costs a fraction of one query each (on this kind of machine, writing a query to the database's socket
- * was a tenth of the server's time under a varied search load). Callers get the whole batch's answer and
+ * costs a fraction of one query each, writing to the database's socket included. Callers get the whole batch's answer and
  * take their keys from it; a failed load fails every caller of its batch.
  */
 export function batchedLoader<K, Answer>(loadMany: (keys: K[]) => Promise<Answer>): (keys: Iterable<K>) => Promise<Answer> {

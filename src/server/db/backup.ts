@@ -2,8 +2,12 @@
 // that `npm run db:restore` loads into an empty PGlite or PostgreSQL. See scripts/db-backup.ts.
 import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { spawn } from 'node:child_process';
+import { cp, rm } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { PGlite } from '@electric-sql/pglite';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { openDatabase, type Database } from './client.js';
 import { acquireLock } from './data-dir-lock.js';
 import { PGLITE_SETTINGS } from './pglite-settings.js';
@@ -35,42 +39,58 @@ export async function dumpPgliteThenClose(pg: PGlite): Promise<string> {
 }
 
 /**
- * The copy of a live database is loaded and dumped in a worker thread: pg_dump runs synchronously, and
- * in the server's own thread every request would wait for it. The modules come by absolute URL (a data:
- * module cannot resolve package names); the extensions and settings are those client.ts opens PGlite with.
+ * The copy of a live database is loaded and dumped in a short-lived child process, which reads the copy
+ * on its standard input and writes the dump on its standard output. pg_dump runs synchronously, so in the
+ * server's own thread every request would wait for it; and in a worker thread the copy's PGlite and
+ * pg_dump's WebAssembly memory would count in the server's own, taking it past its memory budget while a
+ * backup runs, part of it kept after. The modules come by absolute URL (the script is no file beside
+ * them); the extensions and settings are those client.ts opens PGlite with.
  */
-const DUMP_WORKER = `
-import { parentPort, workerData } from 'node:worker_threads';
-const { modules, args, dataDir, settings } = workerData;
+const DUMP_SCRIPT = `
+const { modules, args, settings, dataDir } = JSON.parse(process.argv[1]);
 const [{ PGlite }, { pg_trgm }, { btree_gist }, { pgDump }] = await Promise.all(modules.map((m) => import(m)));
+const chunks = [];
+if (!dataDir) for await (const chunk of process.stdin) chunks.push(chunk);
 const copy = await PGlite.create({
-  loadDataDir: new Blob([dataDir]),
+  ...(dataDir ? { dataDir } : { loadDataDir: new Blob(chunks) }),
   extensions: { pg_trgm, btree_gist },
   startParams: [...PGlite.defaultStartParams, ...settings],
 });
 try {
   const file = await pgDump({ pg: copy, args });
-  parentPort.postMessage(await file.text());
+  process.stdout.write(Buffer.from(await file.arrayBuffer()));
 } finally {
   await copy.close();
 }`;
 
-function dumpInWorker(dataDir: ArrayBuffer): Promise<string> {
+/** The copy to dump: a data folder on disk, or a tarball of one (a database that lives in memory). */
+type Copy = { folder: string } | { tarball: Blob };
+
+function dumpInChildProcess(copy: Copy): Promise<string> {
   const modules = [
     '@electric-sql/pglite',
     '@electric-sql/pglite/contrib/pg_trgm',
     '@electric-sql/pglite/contrib/btree_gist',
     '@electric-sql/pglite-tools/pg_dump',
   ].map((name) => import.meta.resolve(name));
+  const child = spawn(process.execPath, ['--input-type=module', '-e', DUMP_SCRIPT, JSON.stringify({ modules, args: DUMP_ARGS, settings: PGLITE_SETTINGS, dataDir: 'folder' in copy ? copy.folder : undefined })], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+  child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+  // A child that ends early closes its input: its exit code and error output say why.
+  child.stdin.on('error', () => {});
+  if ('tarball' in copy) Readable.fromWeb(copy.tarball.stream() as WebReadableStream<Uint8Array>).pipe(child.stdin);
+  else child.stdin.end();
   return new Promise((resolvePromise, reject) => {
-    const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(DUMP_WORKER)}`), {
-      workerData: { modules, args: DUMP_ARGS, dataDir, settings: PGLITE_SETTINGS },
-      transferList: [dataDir],
+    child.once('error', reject);
+    child.once('close', (code) => {
+      if (code === 0) return resolvePromise(Buffer.concat(out).toString('utf8'));
+      const why = Buffer.concat(err).toString('utf8').trim().split('\n').slice(-3).join(' ');
+      reject(new Error(`pg_dump's process ended (exit code ${code}) without a dump${why ? `: ${why}` : ''}`));
     });
-    let sql: string | undefined;
-    worker.once('message', (message: string) => (sql = message));
-    worker.once('error', reject);
-    worker.once('exit', (code) => (sql !== undefined ? resolvePromise(sql) : reject(new Error(`pg_dump's worker ended (exit code ${code}) without a dump`))));
   });
 }
 
@@ -78,15 +98,32 @@ function dumpInWorker(dataDir: ArrayBuffer): Promise<string> {
  * Dumps the live embedded database of a running server without disturbing it: pg_dump on the server's
  * own PGlite would leave its only session read-only with an empty search_path, so a copy of the data
  * folder is taken between two transactions, after a checkpoint (other queries wait meanwhile: about
- * 0.4 s for a small database), and pg_dump reads the copy in a worker thread.
+ * 0.4 s for a small database), and pg_dump reads the copy in a child process. A database in a folder is
+ * copied on disk, beside it: PGlite's own copy (dumpDataDir) reads every file into the server's memory,
+ * twice over, and the memory it grows is not all given back.
  */
 export async function dumpLivePglite(pg: PGlite): Promise<string> {
-  // Inside a transaction of our own: PGlite runs other queries and transactions only after it ends.
-  const dataDir = await pg.transaction(async (tx) => {
-    await tx.exec('CHECKPOINT');
-    return pg.dumpDataDir('none');
-  });
-  return dumpInWorker(await dataDir.arrayBuffer());
+  const folder = pg.fs instanceof NodeFS && pg.dataDir ? resolve(pg.dataDir) : undefined;
+  if (!folder) {
+    // Inside a transaction of our own: PGlite runs other queries and transactions only after it ends.
+    const tarball = await pg.transaction(async (tx) => {
+      await tx.exec('CHECKPOINT');
+      return pg.dumpDataDir('none');
+    });
+    return dumpInChildProcess({ tarball });
+  }
+  // One backup at a time (the backup route queues them), so one name serves; a crash's leftover is replaced.
+  const copyDir = `${folder}.backup-copy`;
+  await rm(copyDir, { recursive: true, force: true });
+  try {
+    await pg.transaction(async (tx) => {
+      await tx.exec('CHECKPOINT');
+      await cp(folder, copyDir, { recursive: true });
+    });
+    return await dumpInChildProcess({ folder: copyDir });
+  } finally {
+    await rm(copyDir, { recursive: true, force: true });
+  }
 }
 
 /** A data folder without an embedded database (a backup never creates one). */

@@ -50,17 +50,19 @@ export interface OpenDatabaseOptions {
   watchdog?: DatabaseWatchdog;
   /** How PGlite reaches the files of `pgliteDir`, in place of the folder itself (tests: a disk that fills up). */
   pgliteFs?: Filesystem;
+  /** An in-memory PGlite starts as a copy of this data-folder image (tests: a database migrated once per run). */
+  pgliteImage?: Blob;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   return options.url ? openPostgres(options.url) : openPglite(options);
 }
 
-async function openPglite({ pgliteDir: dataDir, watchdog, pgliteFs }: OpenDatabaseOptions): Promise<DatabaseHandle> {
+async function openPglite({ pgliteDir: dataDir, watchdog, pgliteFs, pgliteImage }: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const startParams = pgliteStartParams();
   if (dataDir) await ensurePgliteDataDir(dataDir, startParams);
   const client = await PGlite.create({
-    ...(pgliteFs ? { fs: pgliteFs } : dataDir ? { dataDir } : {}),
+    ...(pgliteFs ? { fs: pgliteFs } : dataDir ? { dataDir } : pgliteImage ? { loadDataDir: pgliteImage } : {}),
     extensions: { pg_trgm, btree_gist },
     startParams,
   });
@@ -121,7 +123,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   // without a listener crashes the process. The pool listens on its idle clients and re-emits here, but
   // a client checked out with pool.connect() (every drizzle transaction) has no listener of its own: the
   // first outage under load killed the server. The failed query reports the error to its caller (a 503,
-  // see database-error.ts), the pool drops the broken client and connects anew on the next query, so
+  // see core/database-error.ts), the pool drops the broken client and connects anew on the next query, so
   // the app recovers without a restart.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));

@@ -29,8 +29,8 @@ export interface DatabaseWatchdog {
 }
 
 /**
- * PGlite runs in the main thread, so a call into it that never returns (it was seen spinning for good in
- * XLogFlush when the disk filled up at the wrong moment) stops the whole server: no request is answered,
+ * PGlite runs in the main thread, so a call into it that never returns (it can spin for good in XLogFlush
+ * when the disk fills up at the wrong moment) stops the whole server: no request is answered,
  * /healthz included, nothing is logged, and no timer of the main thread ever fires again. A thread of its
  * own watches instead: when a database call has not returned within `limitMs`, it ends the process with a
  * failure, so that the supervisor starts it again (PGlite recovers from its log on start).

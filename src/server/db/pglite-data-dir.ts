@@ -17,9 +17,8 @@ export class NotADatabaseFolderError extends Error {}
 
 /**
  * Makes sure `dataDir` holds a PGlite database, creating one when it does not. Creating one (initdb)
- * grows PGlite's WebAssembly memory to about 750 MB, and WebAssembly memory is never given back: done
- * in the server's own process, it kept the server at 620-750 MB RSS until its next restart, where a
- * server opening an existing database idles near 290 MB. So a short-lived child process creates it, in a
+ * grows PGlite's WebAssembly memory far past what a server opening an existing database needs, and
+ * WebAssembly memory is never given back. So a short-lived child process creates it, in a
  * folder beside the target that is renamed into place once complete: a creation cut off half way leaves
  * no half database behind. The caller holds the data folder's lock (data-dir-lock.ts).
  */

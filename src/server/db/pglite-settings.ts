@@ -3,9 +3,8 @@ import { PGlite } from '@electric-sql/pglite';
 /**
  * PostgreSQL settings for every PGlite we open (the server's and the backup's copy). PGlite keeps
  * PostgreSQL's shared memory inside its WebAssembly memory, which is resident from the start and never
- * given back. The default 128 MB of shared buffers made that memory grow past its initial 128 MB at once;
- * with 32 MB it stays there, and the server idles about 125 MB lower (bench/memory.ts). 32 MB still holds
- * the hot pages of 10,000 experts; the data files themselves stay in the system's page cache.
+ * given back. The default shared buffers make that memory grow past its initial size at once; with 32 MB
+ * it stays there and still holds the hot pages; the data files themselves stay in the system's page cache.
  */
 export const PGLITE_SETTINGS = ['-c', 'shared_buffers=32MB'];
 

@@ -1,11 +1,11 @@
 import pg from 'pg';
-import { DatabaseConnectError } from './database-error.js';
+import { DatabaseConnectError } from './connect-error.js';
 
 /**
  * How long we wait on PostgreSQL: for a connection (a pooled one to come free, or a new one to be made)
  * and for the answer to each query. A connection that stalls (a lost route, a paused network) never
  * reaches PostgreSQL's own statement_timeout, so these limits, kept by the client, are what bound a
- * request; after them it fails and is answered 503 with Retry-After (see database-error.ts).
+ * request; after them it fails and is answered 503 with Retry-After (see core/database-error.ts).
  */
 export const CONNECT_TIMEOUT_MS = 5_000;
 export const QUERY_TIMEOUT_MS = 5_000;

@@ -18,10 +18,10 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { APPLICATION_STATUSES, EXPERT_STATUSES, ROLES, SERVICE_TYPES, USER_STATUSES } from '../../common/roles.js';
-import { BOOKING_STATUSES } from '../../common/booking-status.js';
-import { PAYMENT_STATUSES } from '../../common/booking.js';
-import { BOAT_TYPES } from '../../common/booking-fields.js';
-import { REVIEW_STATUSES } from '../../common/review-rules.js';
+import { BOOKING_STATUSES } from '../../common/bookings-status.js';
+import { PAYMENT_STATUSES } from '../../common/bookings.js';
+import { BOAT_TYPES } from '../../common/bookings-fields.js';
+import { REVIEW_STATUSES } from '../../common/reviews-rules.js';
 
 /** A CHECK that keeps an enum column to its values, named `<table>_<column>_check`. */
 function oneOf(table: string, column: { name: string }, values: readonly string[]) {
@@ -169,7 +169,7 @@ export const experts = pgTable(
 );
 
 /**
- * An application to become an expert, as submitted (document 001's payload), and the decision on it.
+ * An application to become an expert, as submitted, and the decision on it.
  * Applying creates the pending expert profile beside it; a rejection removes that profile and keeps this
  * row, so the person may apply again. One pending application per account.
  */
@@ -272,7 +272,7 @@ export const EMAIL_CHANGE_STATUSES = ['pending', 'replaced', 'applied'] as const
 
 /**
  * A user's request to change their e-mail address, applied when the link sent to the new address is
- * followed (docs/ARCHITECTURE.md, Accounts). Only the token's hash is kept, so the table holds no usable link.
+ * followed (docs/PRODUCT.md#changing-the-e-mail-address). Only the token's hash is kept, so the table holds no usable link.
  */
 export const emailChanges = pgTable(
   'email_changes',
@@ -421,7 +421,7 @@ export const realtimePayloads = pgTable(
   (t) => [index('realtime_payloads_created_idx').on(t.createdAt)],
 );
 
-// --- booking reminders (issue 13, point 6) ---
+// --- booking reminders ---
 
 export const BOOKING_REMINDER_KINDS = ['24h', '1h'] as const;
 export type BookingReminderKind = (typeof BOOKING_REMINDER_KINDS)[number];

@@ -9,8 +9,8 @@ import { createPostgresDatabase } from '../test/test-app.js';
 import { projectRoot } from '../project-root.js';
 import { openDatabase, type DatabaseHandle } from './client.js';
 import { retryOnDeadlock, START_LOCK_KEY } from './start-lock.js';
-import { demoExperts } from './seed/demo-experts.js';
-import { demoApplicants } from './seed/demo-applicants.js';
+import { demoExperts } from '../seed/demo-experts.js';
+import { demoApplicants } from '../seed/demo-applicants.js';
 
 /** A real PostgreSQL error with the given SQLSTATE, raised by the database itself. */
 const raise = (database: DatabaseHandle, sqlState: string) =>

@@ -19,9 +19,8 @@ export interface CompressOptions {
 }
 
 /**
- * The bytes compressed, in a buffer of their own size. zlib's one-shot calls answer a view of their 16 KB
- * output chunk, so a kept 2 KB copy held 16 KB: under a varied search load, the listing cache's pages
- * held 8 MB for 1 MB of compressed bytes.
+ * The bytes compressed, in a buffer of their own size. zlib's one-shot calls answer a view of their whole
+ * output chunk, so a kept small copy would hold the chunk, many times its size, alive.
  */
 export function compressBody(body: string | Buffer, encoding: ContentEncoding, options: CompressOptions = {}): Buffer {
   const compressed =
@@ -39,8 +38,8 @@ export function compressBody(body: string | Buffer, encoding: ContentEncoding, o
 }
 
 /**
- * Compressed copies of texts the server sends again and again (the pages' HTML: 1.6 KB, 0.6 KB with
- * brotli, most of it the preload links), each made once and kept a minute: the pages are a handful of
+ * Compressed copies of texts the server sends again and again (the pages' HTML, most of it the preload
+ * links), each made once and kept a minute: the pages are a handful of
  * texts (an expert's profile differs by its data preload), so nearly every request finds its copy made.
  */
 export function createTextCompressor({ ttlMs = 60_000, maxBytes = 2 * 1024 * 1024 } = {}) {

@@ -10,7 +10,7 @@ import { multipartBody, signUpExpert } from '../test/workspace-helpers.js';
 import { smallPhoto } from '../test/fixtures/test-images.js';
 import { bookingMessages } from '../db/schema.js';
 import { sendRaw, type RawAnswer } from '../test/raw-http.js';
-import type { Booking } from '../../common/booking.js';
+import type { Booking } from '../../common/bookings.js';
 
 const FOREIGN = 'http://evil.example';
 

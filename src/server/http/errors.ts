@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../common/api-error.js';
 import { AppError } from '../core/app-error.js';
-import { toAppError } from '../db/database-error.js';
+import { toAppError } from '../core/database-error.js';
 import { multipartError } from './multipart-errors.js';
 
 /** Turns zod issues into the field map of an error body: the first message for each field. */

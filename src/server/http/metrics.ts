@@ -1,20 +1,17 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import client from 'prom-client';
-import { AppError } from '../core/app-error.js';
 
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
+/** The metrics registerMetrics collects, in Prometheus' text format; ops serves them at /metrics. */
+export interface Metrics {
+  contentType: string;
+  read(): Promise<string>;
 }
 
 /**
  * Prometheus metrics: the process, and the duration of every request by method, route pattern and status.
- * Registered on the root instance, so the hook sees every route, not only those of one plugin. With
- * METRICS_TOKEN set, `/metrics` answers only `Authorization: Bearer <token>`.
+ * Registered on the root instance, so the hook sees every route, not only those of one plugin.
  */
-export function registerMetrics(app: FastifyInstance, options: { token?: string }) {
+export function registerMetrics(app: FastifyInstance): Metrics {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
   const requestDuration = new client.Histogram({
@@ -32,15 +29,5 @@ export function registerMetrics(app: FastifyInstance, options: { token?: string 
     done();
   });
 
-  app.get('/metrics', { schema: { tags: ['operations'], summary: 'Prometheus metrics (Bearer METRICS_TOKEN when set)' } }, async (request, reply) => {
-    if (options.token) {
-      const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
-      if (!sameSecret(given, options.token)) {
-        reply.header('www-authenticate', 'Bearer realm="metrics"');
-        throw new AppError('UNAUTHORIZED', 'Metrics need the operator token: Authorization: Bearer <METRICS_TOKEN>.');
-      }
-    }
-    reply.header('content-type', registry.contentType);
-    return registry.metrics();
-  });
+  return { contentType: registry.contentType, read: () => registry.metrics() };
 }

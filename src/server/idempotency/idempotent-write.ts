@@ -24,8 +24,36 @@ export interface WriteResult<T> {
   answer: T;
 }
 
-function requestHash(request: unknown): string {
+/** What a key was claimed for, as stored: the hash of the request. */
+export function requestHash(request: unknown): string {
   return createHash('sha256').update(JSON.stringify(request)).digest('hex');
+}
+
+/** A key claimed before: the hash of its request and what that request made (null until it commits). */
+export interface EarlierClaim {
+  requestHash: string;
+  resourceId: string | null;
+}
+
+/**
+ * The answer to a request whose key was claimed before: what the first request made, read back by
+ * `replay`, when it is the same request; the same key with another request, or with what the first one
+ * made since deleted, is a 409 (the key stays spent).
+ */
+export async function answerEarlier<T>(earlier: EarlierClaim | undefined, hash: string, replay: (id: string) => Promise<T | null>): Promise<T> {
+  if (!earlier || earlier.requestHash !== hash) throw new AppError('CONFLICT', KEY_REUSED);
+  const answer = earlier.resourceId === null ? null : await replay(earlier.resourceId);
+  if (answer === null) throw new AppError('CONFLICT', KEY_REUSED);
+  return answer;
+}
+
+/** The claim of a user's key, if any (committed ones: a claim in flight waits in the claiming insert). */
+export async function earlierClaim(db: Database, userId: string, key: string): Promise<EarlierClaim | undefined> {
+  const [earlier] = await db
+    .select({ requestHash: idempotencyKeys.requestHash, resourceId: idempotencyKeys.resourceId })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  return earlier;
 }
 
 /**
@@ -53,10 +81,5 @@ export async function idempotentWrite<T>(
     await tx.update(idempotencyKeys).set({ resourceId: id }).where(mine);
     return { answer, replayed: false };
   }
-  const [earlier] = await tx.select().from(idempotencyKeys).where(mine);
-  if (!earlier || earlier.requestHash !== hash) throw new AppError('CONFLICT', KEY_REUSED);
-  // What the first request made may have been deleted since: the key stays spent.
-  const answer = earlier.resourceId === null ? null : await replay(earlier.resourceId);
-  if (answer === null) throw new AppError('CONFLICT', KEY_REUSED);
-  return { answer, replayed: true };
+  return { answer: await answerEarlier(await earlierClaim(tx, userId, key), hash, replay), replayed: true };
 }

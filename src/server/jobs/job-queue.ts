@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, DatabaseHandle } from '../db/client.js';
+import type { Database, DatabaseHandle, SqlExecutor } from '../db/client.js';
 import type { Listener } from '../db/notifications.js';
 import { transactionExecutor } from '../db/transaction.js';
 import { POSTGRES_TIMEOUTS } from '../db/postgres-pool.js';
@@ -14,6 +14,13 @@ export interface JobOptions {
   singletonKey?: string;
   /** The job's id (a UUID), chosen by a caller that may cancel the job later. */
   id?: string;
+}
+
+/** One job of an `insert`. */
+export interface QueuedJob {
+  name: string;
+  data: object;
+  options?: JobOptions;
 }
 
 export interface DefineOptions {
@@ -37,6 +44,17 @@ export interface JobQueue {
    * commits, so an e-mail about a change is never sent for a change that was rolled back.
    */
   send<T extends object>(db: Database, name: string, data: T, options?: JobOptions): Promise<void>;
+  /**
+   * Enqueues several jobs in one statement (pg-boss `insert`), with a transaction as `send` does.
+   * `announced`: the transaction has already sent the queues' `announcement`, so no NOTIFY of its own.
+   */
+  insert(db: Database, jobs: QueuedJob[], options?: { announced?: boolean }): Promise<void>;
+  /**
+   * The NOTIFY (channel and payload) that wakes the workers of a queue once the jobs commit, for a
+   * statement that sends it itself and saves `insert` the round trip; null where no NOTIFY is needed
+   * (PGlite, whose workers `insert` wakes in the process).
+   */
+  announcement(name: string): { channel: string; payload: string } | null;
   /**
    * Cancels queued jobs by id (pg-boss `cancel`): a cancelled job never runs. Given a transaction, the
    * cancellation commits or rolls back with it. A job already running finishes; its handler must still
@@ -104,12 +122,11 @@ export function createJobQueue(database: DatabaseHandle, log: FastifyBaseLogger,
   };
 
   /**
-   * pg-boss completes or fails a whole batch by what its handler does (returns, throws). Each job is
-   * settled here on its own instead, as soon as it ends, so a job that failed is retried alone and the
-   * e-mails of the others are never sent twice. pg-boss's own completion afterwards touches only jobs
-   * still active: none, unless recording a job's success failed (then it records it). If recording a
-   * failure fails, throwing makes pg-boss fail every job of the batch not yet completed, so that one is
-   * retried rather than marked done.
+   * pg-boss completes or fails a whole batch by what its handler does (returns, throws). A job that fails
+   * is failed here on its own, as soon as it ends, so it alone is retried and the e-mails of the others are
+   * never sent twice; pg-boss's completion of the batch afterwards touches only jobs still active: the
+   * ones that succeeded, in one statement. If recording a failure fails, throwing makes pg-boss fail every
+   * job of the batch still active, so that one is retried rather than marked done.
    */
   const runBatch = (name: string, definition: Definition) => async (batch: PgBoss.Job<object>[]) => {
     let failureUnrecorded = false;
@@ -119,13 +136,24 @@ export function createJobQueue(database: DatabaseHandle, log: FastifyBaseLogger,
       } catch (err) {
         log.warn({ err, job: name, id: job.id }, 'background job failed; it will be retried');
         await boss.fail(name, job.id, err as object).catch(() => (failureUnrecorded = true));
-        return;
       }
-      await boss.complete(name, job.id).catch((err: unknown) => log.warn({ err, job: name, id: job.id }, 'a finished job could not be marked complete'));
     });
     if (failureUnrecorded) throw new Error(`a failed '${name}' job could not be marked failed`);
     // A full batch: more are probably waiting, so the worker fetches again without pausing.
     if (batch.length === BATCH_SIZE) wake(name);
+  };
+
+  /**
+   * Wakes the workers of the queues given jobs due now, once the jobs can be seen. On PostgreSQL that is a
+   * NOTIFY sent with the jobs' transaction (delivered when it commits, to every server). The embedded
+   * database has one server and runs one transaction at a time, so its worker is woken here: its fetch
+   * waits for the transaction to end.
+   */
+  const announce = async (executor: SqlExecutor | undefined, names: Iterable<string>) => {
+    for (const name of names) {
+      if (database.kind === 'pglite') wake(name);
+      else await (executor ?? database.executeSql)('select pg_notify($1, $2)', [JOBS_CHANNEL, name]);
+    }
   };
 
   return {
@@ -148,7 +176,30 @@ export function createJobQueue(database: DatabaseHandle, log: FastifyBaseLogger,
       });
       // A job due later is found by polling; waking the workers now would find nothing.
       if (sendOptions.startAfter && sendOptions.startAfter.getTime() > Date.now()) return;
-      await (executor ?? database.executeSql)('select pg_notify($1, $2)', [JOBS_CHANNEL, name]);
+      await announce(executor, [name]);
+    },
+
+    announcement(name) {
+      return database.kind === 'pglite' ? null : { channel: JOBS_CHANNEL, payload: name };
+    },
+
+    async insert(db, queued, insertOptions = {}) {
+      for (const job of queued) if (!definitions.has(job.name)) throw new Error(`unknown job queue '${job.name}'`);
+      if (queued.length === 0) return;
+      const executor = transactionExecutor(db);
+      await boss.insert(
+        queued.map(({ name, data, options: jobOptions = {} }) => ({
+          name,
+          data,
+          ...(jobOptions.startAfter ? { startAfter: jobOptions.startAfter } : {}),
+          ...(jobOptions.singletonKey ? { singletonKey: jobOptions.singletonKey } : {}),
+          ...(jobOptions.id ? { id: jobOptions.id } : {}),
+        })),
+        executor ? { db: { executeSql: executor } } : {},
+      );
+      // As for `send`: only the queues with a job due now are woken.
+      if (insertOptions.announced && database.kind === 'postgres') return;
+      await announce(executor, new Set(queued.filter(({ options: o }) => !o?.startAfter || o.startAfter.getTime() <= Date.now()).map((job) => job.name)));
     },
 
     async cancel(db, name, ids) {
@@ -185,6 +236,8 @@ export function createJobQueue(database: DatabaseHandle, log: FastifyBaseLogger,
         );
         workers.set(name, worker);
       }
+      // The embedded database's jobs wake their workers directly (see announce).
+      if (database.kind === 'pglite') return;
       listener = await database.listen(JOBS_CHANNEL, {
         onNotification: wake,
         // Announcements sent while the listener was away are lost: every worker looks now.

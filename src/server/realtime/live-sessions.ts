@@ -4,7 +4,7 @@ import type { CurrentUser } from '../../common/user.js';
 import type { Auth } from '../auth/auth.js';
 import { lookUpSession, signedInUser } from '../auth/current-user.js';
 import type { Database } from '../db/client.js';
-import { toAppError } from '../db/database-error.js';
+import { toAppError } from '../core/database-error.js';
 import { sessions, users } from '../db/schema.js';
 import type { Fanout } from './fanout.js';
 

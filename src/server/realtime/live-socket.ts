@@ -111,7 +111,8 @@ export function liveRoute<Params, Admitted, In>(app: FastifyInstance, route: Liv
     route.url,
     {
       websocket: true,
-      // A WebSocket protocol, not an HTTP operation: described in docs/ARCHITECTURE.md.
+      // A WebSocket protocol, not an HTTP operation: its messages are the route's schemas
+      // (docs/ARCHITECTURE.md#realtime).
       schema: { hide: true },
       preValidation: async (request) => {
         // The Origin check for other writes skips GETs, and an upgrade is a GET.

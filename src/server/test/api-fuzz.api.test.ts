@@ -16,11 +16,11 @@ import { changedTables, databaseDigest } from './database-digest.js';
 import { signUpExpert } from './workspace-helpers.js';
 import type { FieldHint, JsonSchema } from './openapi-inputs.js';
 import { errorShapeProblems, leaksIn, sentStrings } from './fuzz-answers.js';
-import { setUserRole } from '../features/users/set-role.js';
+import { setUserRole } from '../features/ops/index.js';
 import { analyzeImageFieldsSchema } from '../../common/ai.js';
 import { IMAGE_MAX_BYTES } from '../../common/ai-rules.js';
-import { PAYMENT_UNAVAILABLE } from '../../common/booking.js';
-import { SLOT_TIMES } from '../../common/booking-rules.js';
+import { PAYMENT_UNAVAILABLE } from '../../common/bookings.js';
+import { SLOT_TIMES } from '../../common/bookings-rules.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../common/password-rules.js';
 
 /**

@@ -5,7 +5,7 @@ import type { ApplicationPayload } from '../../common/admin-experts.js';
 
 let counter = 0;
 
-/** Document 001's application payload with plausible values; overrides set what a test is about. */
+/** An expert application payload with plausible values; overrides set what a test is about. */
 export function applicationPayload(overrides: Partial<ApplicationPayload> = {}): ApplicationPayload {
   counter += 1;
   return {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { addDays, localDateOf } from '../../common/zoned-time.js';
-import type { CreateBookingInput } from '../../common/booking.js';
+import type { CreateBookingInput } from '../../common/bookings.js';
 import { asUser, type TestUser } from './test-app.js';
 
 /** A clock tests can move; the app's booking rules read it (buildApp's `now`). */

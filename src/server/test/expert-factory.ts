@@ -1,6 +1,6 @@
 import type { Database } from '../db/client.js';
 import { experts } from '../db/schema.js';
-import { insertDefaultWorkingHours } from '../features/workspace/default-hours.js';
+import { insertDefaultWorkingHours } from '../features/workspace/index.js';
 
 type NewExpert = typeof experts.$inferInsert;
 

@@ -1,22 +1,27 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
+import { runDatabasePrefix } from './database-template.js';
 
 export const TEST_BASE_URL = 'http://localhost:3000';
 export const ORIGIN = { origin: TEST_BASE_URL };
 
-/** A new, empty database on the PostgreSQL server of `serverUrl`, and how to drop it. */
-export async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `kb_test_${randomUUID().replaceAll('-', '')}`;
+/**
+ * A new database on the PostgreSQL server of `serverUrl`, and how to drop it: empty, or a copy of the
+ * run's migrated template (its name from database-template.ts).
+ */
+export async function createPostgresDatabase(serverUrl: string, template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = template ? `${runDatabasePrefix(template)}${randomUUID().replaceAll('-', '').slice(0, 24)}` : `kb_test_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -31,18 +36,23 @@ export async function createPostgresDatabase(serverUrl: string): Promise<{ url: 
   };
 }
 
+/** The run's migrated PGlite image, read once per test file. */
+let pgliteImage: Blob | undefined;
+
 /**
- * A fresh database for one test file: in-memory PGlite, or (TEST_DB=postgres) a new database on the
- * PostgreSQL of TEST_DATABASE_URL, dropped afterwards.
+ * A fresh database for one app: in-memory PGlite, or (TEST_DB=postgres) a new database on the
+ * PostgreSQL of TEST_DATABASE_URL, dropped afterwards; either a copy of the run's migrated template.
  */
 async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+  const template = inject('databaseTemplate');
   if (process.env.TEST_DB !== 'postgres') {
-    const database = await openDatabase({});
+    pgliteImage ??= new Blob([readFileSync(template)]);
+    const database = await openDatabase({ pgliteImage });
     return { database, drop: async () => {} };
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const created = await createPostgresDatabase(serverUrl);
+  const created = await createPostgresDatabase(serverUrl, template);
   return { database: await openDatabase({ url: created.url }), drop: created.drop };
 }
 
@@ -62,7 +72,7 @@ export async function createTestApp(
   const dataDir = mkdtempSync(join(tmpdir(), 'kb-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATA_DIR: dataDir,
     BASE_URL: TEST_BASE_URL,
     SESSION_SECRET: 'test-secret-that-is-at-least-32-characters-long',
@@ -70,9 +80,11 @@ export async function createTestApp(
     ...env,
   });
   const { database, drop } = await openTestDatabase();
+  // Nothing left to apply on the template, unless a migration was added since it was made.
   await database.migrate();
-  // Workers look for jobs twice a second, so a test waits little for an e-mail.
-  const app = await buildApp({ config, database: wrapDatabase(database), jobPollingIntervalSeconds: 0.5, ...options });
+  // Workers look for jobs twice a second, so a test waits little for an e-mail. Password hashes are
+  // cheap unless a test of the hashing itself asks for the real ones (testOnlyCheapPasswordHashes: false).
+  const app = await buildApp({ config, database: wrapDatabase(database), jobPollingIntervalSeconds: 0.5, testOnlyCheapPasswordHashes: true, ...options });
   await app.ready();
   return {
     app,
@@ -145,7 +157,7 @@ export function asUser(user: { cookie: string } | null, options: InjectOptions):
 export async function createPeerApp(first: TestApp, options: Partial<Omit<BuildAppOptions, 'config' | 'database'>> = {}): Promise<TestApp> {
   if (!first.database.url) throw new Error('a peer app server needs PostgreSQL');
   const database = await openDatabase({ url: first.database.url });
-  const app = await buildApp({ config: first.config, database, jobPollingIntervalSeconds: 0.5, ...options });
+  const app = await buildApp({ config: first.config, database, jobPollingIntervalSeconds: 0.5, testOnlyCheapPasswordHashes: true, ...options });
   await app.ready();
   return {
     app,

@@ -4,7 +4,7 @@ import { users } from '../db/schema.js';
 import { insertExpert } from './expert-factory.js';
 import { asUser, signUp, type TestApp, type TestUser } from './test-app.js';
 import { daysAhead } from './booking-helpers.js';
-import { weekdayOf } from '../features/bookings/working-time.js';
+import { weekdayOf } from '../features/bookings/index.js';
 
 export type ExpertAccount = TestUser & { expertId: number };
 

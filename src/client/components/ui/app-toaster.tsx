@@ -5,7 +5,7 @@ import { markToasterMounted } from '../../lib/toast';
 // Toasts shown before it mounts are not lost: its Toaster shows the active ones when it subscribes.
 const Toaster = lazy(() => import('sonner').then(({ Toaster }) => ({ default: Toaster })));
 
-/** Spec 000 section 9: one toast at a time, 5000 ms. */
+/** One toast at a time, 5000 ms (docs/PRODUCT.md#requests-and-errors). */
 export function AppToaster() {
   return (
     <Suspense fallback={null}>

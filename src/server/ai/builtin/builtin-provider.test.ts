@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_AI_SETTINGS } from '../../../common/ai.js';
-import { parseReferences } from '../../../common/references.js';
+import { parseReferences } from '../../../common/ai-references.js';
 import { KnowledgeBase } from '../knowledge-base/knowledge-base.js';
 import { allArticles } from '../knowledge-base/articles/index.js';
 import type { ConversationTurn } from '../provider.js';

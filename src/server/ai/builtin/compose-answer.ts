@@ -5,7 +5,7 @@ import { questionsToAsk } from './questions-back.js';
 import type { OwnerMessage } from '../conversation/owner-message.js';
 import type { TurnKind } from '../conversation/topic-decision.js';
 import type { WorkDone } from '../conversation/work-done.js';
-import { formatReferences } from '../../../common/references.js';
+import { formatReferences } from '../../../common/ai-references.js';
 import { Citations, makerReference, referencesFor } from './citations.js';
 import { narrowArticle } from './narrow-article.js';
 import { costRange, lowerFirst } from './money.js';

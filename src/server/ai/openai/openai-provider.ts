@@ -2,7 +2,7 @@ import type OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { fillPromptTemplate, imageAnalysisSchema } from '../../../common/ai.js';
 import type { AiCategory } from '../../../common/ai-rules.js';
-import { formatReferences, hasReferences } from '../../../common/references.js';
+import { formatReferences, hasReferences } from '../../../common/ai-references.js';
 import { AiProviderError, type AiProvider, type ConversationTurn } from '../provider.js';
 import type { TopicDecision } from '../conversation/topic-decision.js';
 import { categoryOf } from '../knowledge-base/knowledge-base.js';
@@ -91,7 +91,7 @@ const VISION_INSTRUCTIONS = `Look at the photo of a boat or marine equipment pro
 
 /** Any OpenAI-compatible chat API: OpenAI, Perplexity, Ollama, vLLM, OpenRouter. */
 export async function createOpenAiProvider(options: OpenAiProviderOptions): Promise<AiProvider> {
-  // Loaded only when the assistant uses a model: the SDK adds about 13 MB to a server that never does.
+  // Loaded only when the assistant uses a model: a server that never does spends no memory on the SDK.
   const { default: OpenAI } = await import('openai');
   const client = new OpenAI({
     baseURL: options.baseURL,

@@ -70,7 +70,7 @@ describe('who may call /api/admin/experts', () => {
 });
 
 describe('GET /api/admin/experts', () => {
-  it('lists every expert with the fields of document 001, pending applications first', async () => {
+  it('lists every expert with the screen’s fields, pending applications first', async () => {
     const listed = await insertExpert(db(), { name: 'Lena Listed', certifications: 'ABYC Electrical', videoRateCents: 8000, onsiteRateCents: 13500 });
     const { expert: pending, application } = await newApplicant('Pia');
     const response = await get(admin, '/api/admin/experts');

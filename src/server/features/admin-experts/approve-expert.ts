@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { expertApplications, experts, users } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { writeAudit } from '../../audit/audit-log.js';
-import { insertDefaultWorkingHours } from '../workspace/default-hours.js';
+import { insertDefaultWorkingHours } from '../workspace/index.js';
 import type { AdminExpert } from '../../../common/admin-experts.js';
 import { emailExpert, expertSnapshot, lockExpertFor, pendingApplicationOf, type ExpertDecisionContext } from './expert-decision.js';
 import { getAdminExpert } from './read-admin-experts.js';
@@ -13,12 +13,12 @@ import { getAdminExpert } from './read-admin-experts.js';
  * default working week; the welcome e-mail is queued in the same transaction.
  */
 export async function approveExpert(context: ExpertDecisionContext, id: number): Promise<AdminExpert> {
-  const { deps, admin } = context;
-  const approved = await inTransaction(deps.db, async (tx) => {
+  const { admin } = context;
+  const approved = await inTransaction(context.db, async (tx) => {
     const before = await lockExpertFor(tx, id, 'approve');
     const [after] = await tx.update(experts).set({ status: 'approved', statusReason: null }).where(eq(experts.id, id)).returning();
     const application = await pendingApplicationOf(tx, id);
-    const now = deps.now();
+    const now = context.now();
     if (application) {
       await tx
         .update(expertApplications)

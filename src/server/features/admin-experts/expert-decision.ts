@@ -5,14 +5,14 @@ import { AppError } from '../../core/app-error.js';
 import { enqueueEmail } from '../../mail/email-job.js';
 import type { ExpertStatus } from '../../../common/roles.js';
 import type { CurrentUser } from '../../../common/user.js';
-import type { FeatureDeps } from '../feature-deps.js';
+import type { ServiceContext } from '../../core/service-context.js';
 import { EXPERT_NOT_FOUND } from './read-admin-experts.js';
 import { expertDecisionEmail, type ExpertDecisionEvent } from './expert-decision-emails.js';
 
 export type ExpertRow = typeof experts.$inferSelect;
 
 /** What every decision is given: the app's services and the administrator who decides. */
-export interface ExpertDecisionContext extends FeatureDeps {
+export interface ExpertDecisionContext extends ServiceContext {
   admin: CurrentUser;
 }
 
@@ -53,8 +53,8 @@ export async function emailExpert(context: ExpertDecisionContext, tx: Database, 
   if (!expert.userId) return;
   const [account] = await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, expert.userId));
   if (!account) return;
-  const message = expertDecisionEmail({ event, to: account.email, greeting: account.firstName || expert.name, reason, baseUrl: context.deps.baseUrl });
-  await enqueueEmail(context.deps.jobs, tx, message);
+  const message = expertDecisionEmail({ event, to: account.email, greeting: account.firstName || expert.name, reason, baseUrl: context.baseUrl });
+  await enqueueEmail(context.jobs, tx, message);
 }
 
 /** The fields of an expert worth keeping in an audit entry. */

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNotNull, max, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { auditLog, expertApplications, experts, users } from '../../db/schema.js';
 import { AppError } from '../../core/app-error.js';
-import { centsToDecimal } from '../../../common/expert-rules.js';
+import { centsToDecimal } from '../../../common/experts-rules.js';
 import { displayName } from '../../../common/user-display.js';
 import type { AdminExpert, AdminExpertDetail, ApplicationReview, ExpertDecision } from '../../../common/admin-experts.js';
 import { readApplicationPayload } from './application-payload.js';

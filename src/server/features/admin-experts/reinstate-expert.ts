@@ -8,8 +8,8 @@ import { getAdminExpert } from './read-admin-experts.js';
 
 /** Lists and opens a suspended expert to bookings again; the reason is optional. Bookings cancelled by the suspension stay cancelled. */
 export async function reinstateExpert(context: ExpertDecisionContext, id: number, reason: string | null): Promise<AdminExpert> {
-  const { deps, admin } = context;
-  const reinstated = await inTransaction(deps.db, async (tx) => {
+  const { admin } = context;
+  const reinstated = await inTransaction(context.db, async (tx) => {
     const before = await lockExpertFor(tx, id, 'reinstate');
     const [after] = await tx.update(experts).set({ status: 'approved', statusReason: null }).where(eq(experts.id, id)).returning();
     await writeAudit(tx, {

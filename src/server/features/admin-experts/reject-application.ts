@@ -10,14 +10,14 @@ import { emailExpert, expertSnapshot, lockExpertFor, pendingApplicationOf, type 
  * again, so the person may apply again. The audit entry is the application's, which outlives the profile.
  */
 export async function rejectApplication(context: ExpertDecisionContext, id: number, reason: string): Promise<void> {
-  const { deps, admin } = context;
-  await inTransaction(deps.db, async (tx) => {
+  const { admin } = context;
+  await inTransaction(context.db, async (tx) => {
     const before = await lockExpertFor(tx, id, 'reject');
     const application = await pendingApplicationOf(tx, id);
     if (application) {
       await tx
         .update(expertApplications)
-        .set({ status: 'rejected', decidedBy: admin.id, decidedAt: deps.now(), decisionReason: reason })
+        .set({ status: 'rejected', decidedBy: admin.id, decidedAt: context.now(), decisionReason: reason })
         .where(eq(expertApplications.id, application.id));
     }
     // The e-mail is written while the profile still names the account.

@@ -9,8 +9,8 @@ import {
   reinstateSchema,
   suspendedExpertSchema,
 } from '../../../common/admin-experts.js';
-import { requireUser } from '../../auth/guards.js';
-import type { FeatureDeps } from '../feature-deps.js';
+import { requireUser, roleGuard } from '../../auth/guards.js';
+import type { ServiceContext } from '../../core/service-context.js';
 import { getAdminExpertDetail, listAdminExperts, parseExpertId } from './read-admin-experts.js';
 import { approveExpert } from './approve-expert.js';
 import { suspendExpert } from './suspend-expert.js';
@@ -21,17 +21,18 @@ import type { ExpertDecisionContext } from './expert-decision.js';
 const idParams = z.object({ id: z.string() });
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
-/** /api/admin/experts: registered inside the admin plugin, whose one guard admits administrators only. */
-export const adminExpertRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, { deps, listings }) => {
+/** /api/admin/experts, behind the administrators' guard. */
+export const adminExpertRoutes: FastifyPluginAsyncZod<{ services: ServiceContext }> = async (app, { services }) => {
+  app.addHook('onRequest', roleGuard('admin'));
+
   // The plugin's guard has already admitted the caller; this reads who they are, for the record.
   const decisionContext = async (request: FastifyRequest): Promise<ExpertDecisionContext> => ({
-    deps,
-    listings,
+    ...services,
     admin: await requireUser(request),
   });
 
   app.get(
-    '/experts',
+    '/api/admin/experts',
     {
       schema: {
         tags: ['admin'],
@@ -43,7 +44,7 @@ export const adminExpertRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app,
   );
 
   app.get(
-    '/experts/:id',
+    '/api/admin/experts/:id',
     {
       schema: {
         tags: ['admin'],
@@ -56,7 +57,7 @@ export const adminExpertRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app,
   );
 
   app.put(
-    '/experts/:id/approve',
+    '/api/admin/experts/:id/approve',
     {
       schema: {
         tags: ['admin'],
@@ -69,7 +70,7 @@ export const adminExpertRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app,
   );
 
   app.put(
-    '/experts/:id/suspend',
+    '/api/admin/experts/:id/suspend',
     {
       schema: {
         tags: ['admin'],
@@ -83,7 +84,7 @@ export const adminExpertRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app,
   );
 
   app.put(
-    '/experts/:id/reinstate',
+    '/api/admin/experts/:id/reinstate',
     {
       schema: {
         tags: ['admin'],
@@ -97,7 +98,7 @@ export const adminExpertRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app,
   );
 
   app.put(
-    '/experts/:id/reject',
+    '/api/admin/experts/:id/reject',
     {
       schema: {
         tags: ['admin'],

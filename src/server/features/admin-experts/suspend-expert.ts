@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { experts } from '../../db/schema.js';
 import { inTransaction, LOCKS, lockForTransaction } from '../../db/transaction.js';
 import { writeAudit } from '../../audit/audit-log.js';
-import { cancelUpcomingBookings } from '../bookings/cancel-upcoming.js';
+import { cancelUpcomingBookings } from '../bookings/index.js';
 import { PRODUCT_NAME } from '../../../common/brand.js';
 import type { SuspendedExpert } from '../../../common/admin-experts.js';
 import { emailExpert, expertSnapshot, lockExpertFor, type ExpertDecisionContext } from './expert-decision.js';
@@ -21,13 +21,13 @@ export const SUSPENSION_CANCEL_REASON = `The expert is no longer available for b
  * expert the service no longer vouches for would make, and should hear it now, not on the day.
  */
 export async function suspendExpert(context: ExpertDecisionContext, id: number, reason: string): Promise<SuspendedExpert> {
-  const { deps, admin } = context;
-  const suspended = await inTransaction(deps.db, async (tx) => {
+  const { admin } = context;
+  const suspended = await inTransaction(context.db, async (tx) => {
     // Taken before the row lock, in the order a new booking takes them, so no booking slips in meanwhile.
     await lockForTransaction(tx, LOCKS.bookingsOfExpert, id);
     const before = await lockExpertFor(tx, id, 'suspend');
     const [after] = await tx.update(experts).set({ status: 'suspended', statusReason: reason }).where(eq(experts.id, id)).returning();
-    const cancelled = await cancelUpcomingBookings(deps, tx, admin, { expertId: id }, SUSPENSION_CANCEL_REASON);
+    const cancelled = await cancelUpcomingBookings(context, tx, admin, { expertId: id }, SUSPENSION_CANCEL_REASON);
     await writeAudit(tx, {
       actorUserId: admin.id,
       actorRole: 'admin',

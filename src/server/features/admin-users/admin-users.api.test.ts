@@ -6,12 +6,12 @@ import { daysAhead, postBooking, videoBooking } from '../../test/booking-helpers
 import { accounts, auditLog, bookings, experts, sessions, users } from '../../db/schema.js';
 import { adminUserUpdateSchema, type AdminUser } from '../../../common/admin-users.js';
 import type { Role, UserStatus } from '../../../common/roles.js';
-import { EMAIL_TAKEN_MESSAGE } from '../profile/service.js';
+import { EMAIL_TAKEN_MESSAGE } from '../profile/index.js';
 import { LAST_ADMIN, OWN_ADMIN_ROLE, OWN_DEACTIVATION, OWN_DELETION, USER_NOT_FOUND } from './account-safety.js';
 import { APPROVED_EXPERT_ROLE, EXPERT_NEEDS_PROFILE, updateUser } from './update-user.js';
 import { ACCOUNT_DELETED_REASON, DELETED_USER_NAME, OWNER_DELETED_REASON, deletedEmail, deleteUser } from './delete-user.js';
-import type { BookingDeps } from '../bookings/booking-deps.js';
-import { SUSPENSION_CANCEL_REASON } from '../admin-experts/suspend-expert.js';
+import type { ServiceContext } from '../../core/service-context.js';
+import { SUSPENSION_CANCEL_REASON } from '../admin-experts/index.js';
 
 let t: TestApp;
 let admin: TestUser;
@@ -82,7 +82,7 @@ describe('GET /api/admin/users', () => {
     await t.database.db.update(users).set({ firstName: 'Ewan', lastName: 'Engines' }).where(eq(users.id, expertAccount.user.id));
   });
 
-  it('lists accounts newest first with the fields of document 001, the expert profile and X-Total-Count', async () => {
+  it('lists accounts newest first with their fields, the expert profile and X-Total-Count', async () => {
     const { users: all, total } = await listed('');
     expect(total).toBe(all.length);
     expect(all.map((u) => u.id)).toContain(admin.id);
@@ -471,12 +471,13 @@ describe('the last active administrator', () => {
    * administrator acting is a second active one. It guards the race of two administrators removing each
    * other at the same moment, which the services run here directly, both at once.
    */
-  const bookingDeps = (): BookingDeps => ({
+  const services = (): ServiceContext => ({
     db: t.database.db,
     jobs: t.app.jobs,
     baseUrl: t.app.config.BASE_URL,
     mailFrom: t.app.config.MAIL_FROM,
     now: () => new Date(),
+    listings: t.app.expertListings,
   });
 
   async function pairOfAdministrators() {
@@ -522,8 +523,8 @@ describe('the last active administrator', () => {
     const { first, second, restore } = await pairOfAdministrators();
     try {
       const results = await Promise.allSettled([
-        deleteUser(bookingDeps(), { actorId: first.id, userId: second.id }),
-        deleteUser(bookingDeps(), { actorId: second.id, userId: first.id }),
+        deleteUser(services(), { actorId: first.id, userId: second.id }),
+        deleteUser(services(), { actorId: second.id, userId: first.id }),
       ]);
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       expect(results.find((r) => r.status === 'rejected')?.reason).toMatchObject({ statusCode: 409, message: LAST_ADMIN });

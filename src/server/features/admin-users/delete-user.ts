@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import type { BookingDeps } from '../bookings/booking-deps.js';
-import { cancelUpcomingBookings } from '../bookings/cancel-upcoming.js';
-import { SUSPENSION_CANCEL_REASON } from '../admin-experts/suspend-expert.js';
+import type { ServiceContext } from '../../core/service-context.js';
+import { cancelUpcomingBookings } from '../bookings/index.js';
+import { SUSPENSION_CANCEL_REASON } from '../admin-experts/index.js';
 import { toCurrentUser } from '../../auth/current-user.js';
 import type { CurrentUser } from '../../../common/user.js';
 import { inTransaction, LOCKS, lockForTransaction } from '../../db/transaction.js';
@@ -32,7 +32,7 @@ export interface DeleteUserOptions {
  * Suspends and hides the expert profile of a deleted account, as a suspension by the administrator
  * would (see admin-experts/suspend-expert.ts): its upcoming bookings are cancelled, owners told.
  */
-async function suspendExpertProfile(deps: BookingDeps, tx: Database, admin: CurrentUser, userId: string): Promise<boolean> {
+async function suspendExpertProfile(deps: ServiceContext, tx: Database, admin: CurrentUser, userId: string): Promise<boolean> {
   const [profile] = await tx.select({ id: experts.id }).from(experts).where(eq(experts.userId, userId));
   if (!profile) return false;
   // Taken before the row lock, in the order a new booking takes them, so no booking slips in meanwhile.
@@ -65,7 +65,7 @@ async function suspendExpertProfile(deps: BookingDeps, tx: Database, admin: Curr
  * with notices. Answers whether an expert profile was suspended, so the caller
  * clears the listings.
  */
-export async function deleteUser(deps: BookingDeps, { actorId, userId }: DeleteUserOptions): Promise<{ expertSuspended: boolean }> {
+export async function deleteUser(deps: ServiceContext, { actorId, userId }: DeleteUserOptions): Promise<{ expertSuspended: boolean }> {
   return inTransaction(deps.db, async (tx) => {
     const activeAdministrators = await lockActiveAdministrators(tx);
     const before = await lockUserToChange(tx, userId);

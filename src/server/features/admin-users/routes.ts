@@ -7,18 +7,20 @@ import {
   adminUserUpdateSchema,
 } from '../../../common/admin-users.js';
 import { apiErrorSchema } from '../../../common/api-error.js';
-import { requireUser } from '../../auth/guards.js';
-import type { FeatureDeps } from '../feature-deps.js';
+import { requireUser, roleGuard } from '../../auth/guards.js';
+import type { ServiceContext } from '../../core/service-context.js';
 import { listUsers } from './list-users.js';
 import { updateUser } from './update-user.js';
 import { deleteUser } from './delete-user.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
-/** /api/admin/users: registered inside the admin plugin, whose one guard lets only administrators in. */
-export const adminUserRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, { deps, listings }) => {
+/** /api/admin/users, behind the administrators' guard. */
+export const adminUserRoutes: FastifyPluginAsyncZod<{ services: ServiceContext }> = async (app, { services }) => {
+  app.addHook('onRequest', roleGuard('admin'));
+
   app.get(
-    '/users',
+    '/api/admin/users',
     {
       schema: {
         tags: ['admin'],
@@ -29,14 +31,14 @@ export const adminUserRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, {
       },
     },
     async (request, reply) => {
-      const { users, total } = await listUsers(deps.db, request.query);
+      const { users, total } = await listUsers(services.db, request.query);
       reply.header('X-Total-Count', String(total));
       return users;
     },
   );
 
   app.patch(
-    '/users/:userId',
+    '/api/admin/users/:userId',
     {
       schema: {
         tags: ['admin'],
@@ -51,12 +53,12 @@ export const adminUserRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, {
     },
     async (request) => {
       const actor = await requireUser(request);
-      return updateUser(deps.db, { actorId: actor.id, userId: request.params.userId, input: request.body });
+      return updateUser(services.db, { actorId: actor.id, userId: request.params.userId, input: request.body });
     },
   );
 
   app.delete(
-    '/users/:userId',
+    '/api/admin/users/:userId',
     {
       schema: {
         tags: ['admin'],
@@ -67,8 +69,8 @@ export const adminUserRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, {
     },
     async (request, reply) => {
       const actor = await requireUser(request);
-      const { expertSuspended } = await deleteUser(deps, { actorId: actor.id, userId: request.params.userId });
-      if (expertSuspended) listings.clear();
+      const { expertSuspended } = await deleteUser(services, { actorId: actor.id, userId: request.params.userId });
+      if (expertSuspended) services.listings.clear();
       return reply.status(204).send(null);
     },
   );

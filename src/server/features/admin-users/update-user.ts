@@ -5,7 +5,7 @@ import { sessions, users } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../core/app-error.js';
 import { writeAudit } from '../../audit/audit-log.js';
-import { EMAIL_TAKEN_MESSAGE } from '../profile/service.js';
+import { EMAIL_TAKEN_MESSAGE } from '../profile/index.js';
 import type { AdminUser, AdminUserUpdate } from '../../../common/admin-users.js';
 import {
   OWN_ADMIN_ROLE,

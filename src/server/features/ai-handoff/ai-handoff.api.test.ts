@@ -7,7 +7,7 @@ import { aiSessions, bookings, users } from '../../db/schema.js';
 import type { BookingAiConversation, NearbyExpert } from '../../../common/ai-handoff.js';
 import { CONVERSATION_NOT_YOURS } from '../../../common/ai-handoff-rules.js';
 import type { AskResponse } from '../../../common/ai.js';
-import type { Booking } from '../../../common/booking.js';
+import type { Booking } from '../../../common/bookings.js';
 
 const clock = movableClock();
 let t: TestApp;

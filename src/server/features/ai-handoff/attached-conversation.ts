@@ -1,13 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { aiMessages, aiSessions, bookingAiConversations, bookings } from '../../db/schema.js';
+import { aiMessages, aiSessions, bookingAiConversations } from '../../db/schema.js';
 import { AI_CATEGORIES, type AiCategory } from '../../../common/ai-rules.js';
 import type { AttachedConversation } from '../../../common/ai-handoff.js';
 import { CONVERSATION_NOT_YOURS } from '../../../common/ai-handoff-rules.js';
 import type { CurrentUser } from '../../../common/user.js';
 import { AppError } from '../../core/app-error.js';
-import { actorsFor, isBookingId, selectBookingRecords } from '../bookings/booking-record.js';
-import { BOOKING_NOT_FOUND } from '../bookings/change-booking.js';
+import { bookingAccess, type ConversationHandoff } from '../bookings/index.js';
 
 /** A long conversation keeps its latest messages: what led to the booking, at a bounded size. */
 const MAX_ATTACHED_MESSAGES = 100;
@@ -47,11 +46,12 @@ export async function attachConversation(db: Database, bookingId: string, copy: 
   await db.insert(bookingAiConversations).values({ bookingId, ...copy });
 }
 
+/** What booking creation is given (through app.ts) to copy and keep the owner's conversation. */
+export const bookingConversations: ConversationHandoff = { copyOwn: copyOwnConversation, attach: attachConversation };
+
 /** The conversation attached to a booking, for its owner, its expert and administrators; 404 for anyone else. */
 export async function readAttachedConversation(db: Database, user: CurrentUser, bookingId: string): Promise<AttachedConversation | null> {
-  if (!isBookingId(bookingId)) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
-  const [record] = await selectBookingRecords(db, eq(bookings.id, bookingId));
-  if (!record || actorsFor(record, user).length === 0) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+  await bookingAccess(db, user, bookingId);
   const [row] = await db.select().from(bookingAiConversations).where(eq(bookingAiConversations.bookingId, bookingId));
   if (!row) return null;
   return {

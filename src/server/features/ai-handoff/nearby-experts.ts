@@ -5,7 +5,7 @@ import type { NearbyExpert } from '../../../common/ai-handoff.js';
 import type { Specialty } from '../../../common/specialties.js';
 import type { ServiceType } from '../../../common/roles.js';
 import { loadZipCentroids } from '../../geo/zip-centroids.js';
-import { expertColumns, toExpert } from '../experts/service.js';
+import { expertColumns, toExpert } from '../experts/index.js';
 
 interface Candidate {
   id: number;

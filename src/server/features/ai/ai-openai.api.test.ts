@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema.js';
 import { asUser, createTestApp, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../test/fake-openai-server.js';
-import { parseReferences } from '../../../common/references.js';
+import { parseReferences } from '../../../common/ai-references.js';
 import sharp from 'sharp';
 import { goodPhoto } from '../../test/fixtures/test-images.js';
 

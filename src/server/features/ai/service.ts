@@ -9,7 +9,8 @@ import {
   type AnalyzeImageResponse,
   type AskResponse,
 } from '../../../common/ai.js';
-import { formatImageAnalysis, type AiCategory } from '../../../common/ai-rules.js';
+import type { AiCategory } from '../../../common/ai-rules.js';
+import { formatImageAnalysis } from '../../../common/ai-image-analysis.js';
 import type { AiProvider, ConversationTurn } from '../../ai/provider.js';
 import type { PhotoCheck } from '../../../common/ai.js';
 import { AppError } from '../../core/app-error.js';

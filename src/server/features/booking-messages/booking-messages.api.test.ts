@@ -20,9 +20,9 @@ import {
   type MessageThread,
   type UnreadCounts,
 } from '../../../common/booking-messages.js';
-import type { Booking } from '../../../common/booking.js';
+import type { Booking } from '../../../common/bookings.js';
 import { ADMIN_READ_ONLY } from './thread-access.js';
-import { ONLY_PUSHES } from './message-live.js';
+import { ONLY_PUSHES } from './routes.js';
 import { sendUnreadEmail, UNREAD_EMAIL_QUEUE } from './unread-email.js';
 
 let t: TestApp;

@@ -13,23 +13,27 @@ import {
   photoCaptionSchema,
   sendTextMessageSchema,
   unreadCountsSchema,
+  type MessageLiveEvent,
 } from '../../../common/booking-messages.js';
 import { requireUser } from '../../auth/guards.js';
+import { KEEPS_SESSIONS } from '../../auth/session-cache-reset.js';
 import { AppError } from '../../core/app-error.js';
 import { consumeRequestLimit } from '../../http/request-limiter.js';
 import { NUL_MESSAGE } from '../../http/request-input.js';
 import { IDEMPOTENCY_KEY_DESCRIPTION, idempotencyKeyHeaders } from '../../idempotency/idempotency-key.js';
+import { liveRoute } from '../../realtime/live-socket.js';
 import type { MessageDeps } from './message-deps.js';
 import { listMessages, unreadCounts } from './read-messages.js';
 import { sendPhotoMessage, sendTextMessage } from './send-message.js';
 import { markMessagesRead } from './mark-read.js';
 import { threadAccess, writableThread } from './thread-access.js';
-import { messageLiveRoute } from './message-live.js';
+import { threadTopic } from './message-topics.js';
 import { readMessagePhoto } from './message-photo.js';
 
 const MESSAGES_PER_MINUTE = 60;
 const PHOTOS_PER_MINUTE = 10;
 const CHOOSE_PHOTO = 'Please choose a photo to send';
+export const ONLY_PUSHES = 'This socket only receives. Send messages with POST /api/bookings/{id}/messages.';
 
 const idParams = z.object({ id: z.string() });
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
@@ -47,7 +51,30 @@ export const bookingMessageRoutes: FastifyPluginAsyncZod<{ deps: MessageDeps }> 
   await app.register(multipart, {
     limits: { fileSize: MESSAGE_PHOTO_MAX_BYTES, files: 1, fields: 2, fieldSize: MESSAGE_MAX_LENGTH * 4, parts: 4 },
   });
-  messageLiveRoute(app);
+  // The booking page's live socket: the server pushes the thread's new messages and read receipts, from
+  // whichever app server they were sent on. Sending stays on HTTP, where the rules, limits and OpenAPI of
+  // every other write apply, so the socket accepts nothing from the client.
+  liveRoute(app, {
+    url: '/api/bookings/:id/messages/live',
+    params: z.object({ id: z.string() }),
+    // The same rule as reading the thread: its two parties and administrators, 404 for anyone else.
+    admit: async (user, { id }) => ({ bookingId: (await threadAccess(app.db, user, id)).record.booking.id }),
+    incoming: z.never({ error: ONLY_PUSHES }),
+    maxMessageBytes: 512,
+    rate: { perSecond: 1, burst: 5 },
+    open: (connection, { bookingId }) => {
+      const unsubscribe = app.fanout.subscribe(threadTopic(bookingId), (event) => connection.send(event as MessageLiveEvent));
+      // Messages published while this server's listener was away are lost: the page reads the thread again.
+      const stopResync = app.fanout.onResync(() => connection.send({ type: 'resync' } satisfies MessageLiveEvent));
+      return {
+        message: () => undefined,
+        closed: () => {
+          unsubscribe();
+          stopResync();
+        },
+      };
+    },
+  });
 
   const limitSending = (userId: string, kind: 'text' | 'photo') =>
     consumeRequestLimit(deps.db, {
@@ -75,6 +102,7 @@ export const bookingMessageRoutes: FastifyPluginAsyncZod<{ deps: MessageDeps }> 
   app.post(
     '/api/bookings/:id/messages',
     {
+      config: KEEPS_SESSIONS,
       schema: {
         tags: ['booking messages'],
         summary: 'Sends a text message to the other party of the booking',
@@ -97,6 +125,7 @@ export const bookingMessageRoutes: FastifyPluginAsyncZod<{ deps: MessageDeps }> 
   app.post(
     '/api/bookings/:id/messages/photo',
     {
+      config: KEEPS_SESSIONS,
       schema: {
         tags: ['booking messages'],
         summary: 'Sends a photo message (multipart: photo, caption?)',
@@ -142,6 +171,7 @@ export const bookingMessageRoutes: FastifyPluginAsyncZod<{ deps: MessageDeps }> 
   app.post(
     '/api/bookings/:id/messages/read',
     {
+      config: KEEPS_SESSIONS,
       schema: {
         tags: ['booking messages'],
         summary: "Marks the caller's messages up to `upToId` as read; the sender's open page sees it",

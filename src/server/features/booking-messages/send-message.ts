@@ -7,7 +7,7 @@ import { idempotentWrite } from '../../idempotency/idempotent-write.js';
 import { normalizeUploadedImage } from '../../ai/image-upload.js';
 import type { CurrentUser } from '../../../common/user.js';
 import { UNREAD_EMAIL_DELAY_MS, type BookingMessage, type MessageLiveEvent } from '../../../common/booking-messages.js';
-import type { PhotoPlace } from '../workspace/photo-store.js';
+import type { PhotoPlace } from '../../storage/photo-store.js';
 import type { MessageDeps } from './message-deps.js';
 import { partyNames, type WritableThread } from './thread-access.js';
 import { toBookingMessage } from './read-messages.js';

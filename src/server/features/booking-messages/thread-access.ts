@@ -1,11 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { bookings } from '../../db/schema.js';
 import { AppError } from '../../core/app-error.js';
 import type { CurrentUser } from '../../../common/user.js';
-import type { BookingStatus } from '../../../common/booking-status.js';
-import { actorsFor, isBookingId, selectBookingRecords, type BookingRecord } from '../bookings/booking-record.js';
-import { BOOKING_NOT_FOUND } from '../bookings/change-booking.js';
+import type { BookingStatus } from '../../../common/bookings-status.js';
+import { bookingAccess, type BookingRecord } from '../bookings/index.js';
 
 /** A booking's thread as the caller may use it. */
 export interface ThreadAccess {
@@ -35,12 +32,8 @@ export function partyNames(record: BookingRecord) {
  * too) gets the same 404 as for a booking that does not exist, so outsiders cannot tell it does.
  */
 export async function threadAccess(db: Database, user: CurrentUser, rawId: string): Promise<ThreadAccess> {
-  if (!isBookingId(rawId)) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
-  const [record] = await selectBookingRecords(db, eq(bookings.id, rawId));
-  const actors = record ? actorsFor(record, user) : [];
-  if (!record || actors.length === 0) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
   // An administrator who is also a party (an admin who booked an expert) writes as that party.
-  const role = actors.includes('owner') ? 'owner' : actors.includes('expert') ? 'expert' : 'admin';
+  const { record, role } = await bookingAccess(db, user, rawId);
   if (role === 'admin') return { record, role, recipientId: null, canWrite: false, closedReason: ADMIN_READ_ONLY };
   const recipientId = role === 'owner' ? record.expert.userId : record.booking.userId;
   const closedReason =

@@ -1,12 +1,11 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
 import { bookingMessages, bookings } from '../../db/schema.js';
 import { inTransaction, LOCKS } from '../../db/transaction.js';
-import type { JobQueue } from '../../jobs/job-queue.js';
+import type { ServiceContext } from '../../core/service-context.js';
 import { enqueueEmail } from '../../mail/email-job.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import { PRODUCT_NAME } from '../../../common/brand.js';
-import { selectBookingRecords, type BookingRecord } from '../bookings/booking-record.js';
+import { selectBookingRecords, type BookingRecord } from '../bookings/index.js';
 import type { MessageRow } from './read-messages.js';
 
 export const UNREAD_EMAIL_QUEUE = 'booking-message-unread-email';
@@ -14,11 +13,7 @@ export interface UnreadEmailJob {
   messageId: number;
 }
 
-interface UnreadEmailDeps {
-  db: Database;
-  jobs: JobQueue;
-  baseUrl: string;
-}
+type UnreadEmailDeps = Pick<ServiceContext, 'db' | 'jobs' | 'baseUrl'>;
 
 const PREVIEW_LENGTH = 200;
 

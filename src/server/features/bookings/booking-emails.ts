@@ -1,8 +1,8 @@
-import { createEvent } from 'ics';
 import type { CalendarInvite, MailMessage } from '../../mail/mailer.js';
+import { calendarEventText } from '../../mail/icalendar.js';
 import { PRODUCT_NAME } from '../../../common/brand.js';
-import { centsToDecimal } from '../../../common/expert-rules.js';
-import { BOAT_TYPE_LABELS } from '../../../common/booking-fields.js';
+import { centsToDecimal } from '../../../common/experts-rules.js';
+import { BOAT_TYPE_LABELS } from '../../../common/bookings-fields.js';
 import { describeTime } from '../../../common/zoned-time.js';
 import type { bookings } from '../../db/schema.js';
 import type { BookingRecord } from './booking-record.js';
@@ -57,7 +57,7 @@ export function bookingNotice(record: BookingRecord, event: BookingEmailEvent, r
   };
 }
 
-/** The video room of a booking (document 001's 'call link'). */
+/** The video room of a booking: the call link its e-mails carry. */
 export function consultationUrl(baseUrl: string, bookingId: string): string {
   return `${baseUrl}/consultation?booking=${bookingId}`;
 }
@@ -83,25 +83,22 @@ export function calendarInvite(notice: BookingNotice, method: CalendarInvite['me
   const { booking, expert } = notice;
   const start = new Date(booking.startsAt);
   const url = `${baseUrl}/bookings/${booking.id}`;
-  const { error, value } = createEvent({
+  const content = calendarEventText({
+    method,
+    productId: `${PRODUCT_NAME}/bookings`,
     uid: `booking-${booking.id}@kbmarine`,
     sequence: booking.calendarSequence,
-    method,
-    status: method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED',
-    productId: `${PRODUCT_NAME}/bookings`,
     title: `${PRODUCT_NAME}: ${serviceName(notice)} with ${expert.name}`,
     description: [`Booking #${booking.number}. ${booking.description}`, '', ...joinLines(booking, baseUrl), `Details: ${url}`].join('\n'),
     location: booking.serviceType === 'onsite' ? (booking.boatAddress ?? undefined) : `Video call: ${consultationUrl(baseUrl, booking.id)}`,
     url,
-    start: [start.getUTCFullYear(), start.getUTCMonth() + 1, start.getUTCDate(), start.getUTCHours(), start.getUTCMinutes()],
-    startInputType: 'utc',
-    startOutputType: 'utc',
-    duration: { minutes: Math.round((Date.parse(booking.endsAt) - start.getTime()) / 60_000) },
+    start,
+    durationMinutes: Math.round((Date.parse(booking.endsAt) - start.getTime()) / 60_000),
     organizer: { name: PRODUCT_NAME, email: organizerEmail },
-    attendees: [{ name: notice.owner.name, email: notice.owner.email, rsvp: false, role: 'REQ-PARTICIPANT' }],
+    attendee: { name: notice.owner.name, email: notice.owner.email },
+    stamp: new Date(),
   });
-  if (error || !value) throw error ?? new Error('could not write the calendar invite');
-  return { method, content: value };
+  return { method, content };
 }
 
 const HEADLINES: Record<BookingEmailEvent, { subject: string; lead: string }> = {

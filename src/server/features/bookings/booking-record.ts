@@ -2,11 +2,10 @@ import { eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { bookings, experts, users } from '../../db/schema.js';
-import type { Booking, BookingHistoryEntry } from '../../../common/booking.js';
-import { allowedActions, type BookingActor, type BookingStatus } from '../../../common/booking-status.js';
-import { centsToDecimal } from '../../../common/expert-rules.js';
+import type { Booking, BookingHistoryEntry } from '../../../common/bookings.js';
+import { allowedActions, type BookingActor, type BookingStatus } from '../../../common/bookings-status.js';
+import { centsToDecimal } from '../../../common/experts-rules.js';
 import { formatClockTime, localDateOf, localMinutesOf } from '../../../common/zoned-time.js';
-import type { CurrentUser } from '../../../common/user.js';
 import { auditTrail } from '../../audit/audit-log.js';
 
 /** A booking row with what its screens and e-mails need of its expert and owner. */
@@ -26,11 +25,6 @@ export interface BookingRecord {
     email: string | null;
   };
   owner: { id: string; name: string; email: string };
-}
-
-/** A well-formed booking id; anything else is answered like an unknown booking (404), never a 500. */
-export function isBookingId(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }
 
 /** The expert's own account, if any (demo experts have none). */
@@ -78,15 +72,6 @@ export async function selectBookingRecords(db: Database, where: SQL, options: { 
       email: row.ownerEmail,
     },
   }));
-}
-
-/** The roles the user holds towards this booking; none means they may not even know it exists. */
-export function actorsFor(record: BookingRecord, user: CurrentUser): BookingActor[] {
-  const actors: BookingActor[] = [];
-  if (record.booking.userId === user.id) actors.push('owner');
-  if (record.expert.userId && record.expert.userId === user.id) actors.push('expert');
-  if (user.role === 'admin') actors.push('admin');
-  return actors;
 }
 
 export function toBooking(record: BookingRecord, actors: readonly BookingActor[], now = new Date()): Booking {

@@ -3,7 +3,7 @@ import { asUser, createTestApp, signUp, type TestApp, type TestUser } from '../.
 import { daysAhead, movableClock, onsiteBooking, postBooking, videoBooking } from '../../test/booking-helpers.js';
 import { signUpExpert, type ExpertAccount } from '../../test/workspace-helpers.js';
 import { startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox.js';
-import type { Booking } from '../../../common/booking.js';
+import type { Booking } from '../../../common/bookings.js';
 import { zonedTimeToInstant } from '../../../common/zoned-time.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import { REMINDER_QUEUE, type ReminderJob } from './booking-reminders.js';

@@ -3,9 +3,10 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { BOOKING_REMINDER_KINDS, bookingReminders, bookings, type BookingReminderKind } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
-import { enqueueEmail } from '../../mail/email-job.js';
-import type { BookingDeps } from './booking-deps.js';
+import { enqueueEmails } from '../../mail/email-job.js';
+import type { ServiceContext } from '../../core/service-context.js';
 import { selectBookingRecords } from './booking-record.js';
+import type { QueuedJob } from '../../jobs/job-queue.js';
 import { expertReminder, ownerReminder } from './reminder-emails.js';
 
 export const REMINDER_QUEUE = 'booking-reminder';
@@ -26,42 +27,61 @@ type BookingRow = typeof bookings.$inferSelect;
 
 /**
  * Keeps a booking's reminders in step with a change, inside the change's transaction: a booking that
- * becomes confirmed, or stays confirmed at a new time, gets its reminders queued; one that stops being
- * confirmed at the old time has its queued reminders cancelled. `before` is null for a new booking.
+ * becomes confirmed, or stays confirmed at a new time, gets its reminders (answered as jobs for the
+ * caller to enqueue with the change's other jobs, in one insert); one that stops being confirmed at the
+ * old time has its queued reminders cancelled. `before` is null for a new booking.
  */
-export async function syncReminders(deps: BookingDeps, tx: Database, before: BookingRow | null, after: BookingRow): Promise<void> {
+export async function syncReminders(deps: ServiceContext, tx: Database, before: BookingRow | null, after: BookingRow): Promise<QueuedJob[]> {
   const wasConfirmed = before?.status === 'confirmed';
   const isConfirmed = after.status === 'confirmed';
   const sameTime = before !== null && before.startsAt.getTime() === after.startsAt.getTime();
   if (wasConfirmed && !(isConfirmed && sameTime)) await withdrawReminders(deps, tx, after.id);
-  if (isConfirmed && !(wasConfirmed && sameTime)) await scheduleReminders(deps, tx, after);
+  return isConfirmed && !(wasConfirmed && sameTime) ? scheduleReminders(deps, tx, after) : [];
+}
+
+/** A reminder to queue: its kind, its moment and the id of the job that sends it. */
+export interface DueReminder {
+  kind: BookingReminderKind;
+  sendAt: Date;
+  jobId: string;
 }
 
 /**
- * Queues the 24-hour and the 1-hour reminder of a confirmed booking, each a pg-boss job that starts at its
- * moment (stored in the database, so it survives a restart). A moment that has already passed is skipped:
- * the confirmation or reschedule e-mail sent now carries the same time, link and address. A start time
- * already reminded of (a booking moved away and back) is not reminded of again.
+ * The reminders a booking confirmed now for `startsAt` gets: the 24-hour and the 1-hour one, each a
+ * pg-boss job that starts at its moment (stored in the database, so it survives a restart). A moment that
+ * has already passed is skipped: the confirmation or reschedule e-mail sent now carries the same time,
+ * link and address.
  */
-async function scheduleReminders(deps: BookingDeps, tx: Database, booking: BookingRow): Promise<void> {
-  const now = deps.now();
-  for (const kind of BOOKING_REMINDER_KINDS) {
-    const sendAt = new Date(booking.startsAt.getTime() - REMINDER_LEAD_MS[kind]);
-    if (sendAt <= now) continue;
-    const jobId = randomUUID();
-    const [row] = await tx
-      .insert(bookingReminders)
-      .values({ bookingId: booking.id, kind, startsAt: booking.startsAt, sendAt, jobId })
-      .onConflictDoNothing()
-      .returning();
-    if (!row) continue;
-    const job: ReminderJob = { bookingId: booking.id, kind, startsAt: booking.startsAt.toISOString() };
-    await deps.jobs.send(tx, REMINDER_QUEUE, job, { startAfter: sendAt, id: jobId });
-  }
+export function dueReminders(startsAt: Date, now: Date): DueReminder[] {
+  return BOOKING_REMINDER_KINDS.map((kind) => ({ kind, sendAt: new Date(startsAt.getTime() - REMINDER_LEAD_MS[kind]), jobId: randomUUID() })).filter(
+    (reminder) => reminder.sendAt > now,
+  );
+}
+
+/** The job that sends a reminder of the booking at `startsAt`. */
+export function reminderJob(bookingId: string, startsAt: Date, reminder: DueReminder): QueuedJob {
+  const data: ReminderJob = { bookingId, kind: reminder.kind, startsAt: startsAt.toISOString() };
+  return { name: REMINDER_QUEUE, data, options: { startAfter: reminder.sendAt, id: reminder.jobId } };
+}
+
+/**
+ * Queues the due reminders of a confirmed booking with their rows. A start time already reminded of (a
+ * booking moved away and back) is not reminded of again: its row is there already.
+ */
+async function scheduleReminders(deps: ServiceContext, tx: Database, booking: BookingRow): Promise<QueuedJob[]> {
+  const due = dueReminders(booking.startsAt, deps.now());
+  if (due.length === 0) return [];
+  const rows = await tx
+    .insert(bookingReminders)
+    .values(due.map((reminder) => ({ bookingId: booking.id, kind: reminder.kind, startsAt: booking.startsAt, sendAt: reminder.sendAt, jobId: reminder.jobId })))
+    .onConflictDoNothing()
+    .returning({ jobId: bookingReminders.jobId });
+  const kept = new Set(rows.map((row) => row.jobId));
+  return due.filter((reminder) => kept.has(reminder.jobId)).map((reminder) => reminderJob(booking.id, booking.startsAt, reminder));
 }
 
 /** Cancels the booking's queued reminders (their jobs and their rows); sent ones stay as the record. */
-async function withdrawReminders(deps: BookingDeps, tx: Database, bookingId: string): Promise<void> {
+async function withdrawReminders(deps: ServiceContext, tx: Database, bookingId: string): Promise<void> {
   const withdrawn = await tx
     .delete(bookingReminders)
     .where(and(eq(bookingReminders.bookingId, bookingId), isNull(bookingReminders.sentAt)))
@@ -88,7 +108,7 @@ function staleAfter(kind: BookingReminderKind, startsAt: Date): Date {
  * finds the row already sent and does nothing; a job of a cancelled or moved booking finds no row and no
  * matching booking. Answers whether it sent.
  */
-export async function sendReminder(deps: BookingDeps, job: ReminderJob): Promise<boolean> {
+export async function sendReminder(deps: ServiceContext, job: ReminderJob): Promise<boolean> {
   return inTransaction(deps.db, async (tx) => {
     const [record] = await selectBookingRecords(tx, eq(bookings.id, job.bookingId), { forUpdate: true });
     const startsAt = new Date(job.startsAt);
@@ -108,14 +128,13 @@ export async function sendReminder(deps: BookingDeps, job: ReminderJob): Promise
       )
       .returning({ kind: bookingReminders.kind });
     if (!claimed) return false;
-    await enqueueEmail(deps.jobs, tx, ownerReminder(record, job.kind, deps.baseUrl));
     const toExpert = expertReminder(record, job.kind, deps.baseUrl);
-    if (toExpert) await enqueueEmail(deps.jobs, tx, toExpert);
+    await enqueueEmails(deps.jobs, tx, [ownerReminder(record, job.kind, deps.baseUrl), ...(toExpert ? [toExpert] : [])]);
     return true;
   });
 }
 
-export function defineReminderJob(deps: BookingDeps) {
+export function defineReminderJob(deps: ServiceContext) {
   deps.jobs.define<ReminderJob>(REMINDER_QUEUE, async (job) => {
     await sendReminder(deps, job);
   });

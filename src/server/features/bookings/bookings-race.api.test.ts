@@ -4,8 +4,9 @@ import { createTestApp, signUp, type TestApp, type TestUser } from '../../test/t
 import { insertExpert } from '../../test/expert-factory.js';
 import { daysAhead, onsiteBooking, postBooking, videoBooking } from '../../test/booking-helpers.js';
 import { bookings } from '../../db/schema.js';
-import { toAppError } from '../../db/database-error.js';
+import { toAppError } from '../../core/database-error.js';
 import { AppError } from '../../core/app-error.js';
+import { LOCKS } from '../../db/transaction.js';
 
 let t: TestApp;
 let owners: TestUser[];
@@ -60,5 +61,31 @@ describe('two people booking the same minute', () => {
     expect(mapped).toMatchObject({ statusCode: 409, message: 'That time was just booked. Please choose another time.' });
     // A cancelled booking holds no time.
     await t.database.db.insert(bookings).values({ ...overlapping, status: 'cancelled' });
+  });
+});
+
+// Only PostgreSQL runs two transactions at once: PGlite runs one at a time, so its bookings never wait on
+// a suspension in progress.
+if (process.env.TEST_DB === 'postgres') describe('a booking meeting a suspension', () => {
+  it("is refused (404) when the expert's suspension commits while the booking waits for the expert's lock", async () => {
+    const suspended = await insertExpert(t.database.db, { instantBooking: true });
+    const { default: pg } = await import('pg');
+    const admin = new pg.Client({ connectionString: t.database.url });
+    await admin.connect();
+    try {
+      // As an administrator's suspension does: the expert's booking lock first, then the profile.
+      await admin.query('begin');
+      await admin.query('select pg_advisory_xact_lock($1::int, $2::int)', [LOCKS.bookingsOfExpert, suspended.id]);
+      await admin.query(`update experts set status = 'suspended' where id = $1`, [suspended.id]);
+      const booking = postBooking(t.app, owners[0]!, videoBooking(suspended.id, daysAhead(12), '10:00 AM'));
+      // The booking has read the expert as approved and now waits for the lock.
+      await expect.poll(async () => (await admin.query(`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`)).rows[0].n).toBe(1);
+      await admin.query('commit');
+      const answer = await booking;
+      expect(answer.statusCode).toBe(404);
+      expect(await t.database.db.select().from(bookings).where(eq(bookings.expertId, suspended.id))).toEqual([]);
+    } finally {
+      await admin.end();
+    }
   });
 });

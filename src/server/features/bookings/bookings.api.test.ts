@@ -4,9 +4,9 @@ import { asUser, createTestApp, signUp, type TestApp, type TestUser } from '../.
 import { insertExpert } from '../../test/expert-factory.js';
 import { daysAhead, movableClock, onsiteBooking, postBooking, videoBooking } from '../../test/booking-helpers.js';
 import { auditLog, bookings, users } from '../../db/schema.js';
-import { PAYMENT_UNAVAILABLE, type BookingDetail } from '../../../common/booking.js';
-import { DATE_REQUIRED, DESCRIPTION_REQUIRED, MISSING_INFORMATION } from '../../../common/booking-fields.js';
-import { SLOT_TIMES } from '../../../common/booking-rules.js';
+import { PAYMENT_UNAVAILABLE, type BookingDetail } from '../../../common/bookings.js';
+import { DATE_REQUIRED, DESCRIPTION_REQUIRED, MISSING_INFORMATION } from '../../../common/bookings-fields.js';
+import { SLOT_TIMES } from '../../../common/bookings-rules.js';
 
 const clock = movableClock();
 let t: TestApp;
@@ -47,7 +47,7 @@ async function book(user: TestUser, payload: unknown): Promise<BookingDetail> {
 }
 
 describe('GET /api/experts/{id}/slots', () => {
-  it("lists the expert's video start times of document 001 in the expert's zone", async () => {
+  it("lists the expert's video start times in the expert's zone", async () => {
     const date = daysAhead(20);
     const response = await get(null, `/api/experts/${instant.id}/slots?type=video&date=${date}`);
     expect(response.statusCode).toBe(200);
@@ -160,7 +160,7 @@ describe('POST /api/bookings', () => {
     ['scheduledDate', { scheduledDate: undefined }, DATE_REQUIRED],
     ['preferredTime', { preferredTime: ' ' }, MISSING_INFORMATION],
     ['expertId', { expertId: undefined }, MISSING_INFORMATION],
-  ])('answers 400 for a missing %s with the specification’s text', async (field, change, message) => {
+  ])('answers 400 for a missing %s with the product’s text', async (field, change, message) => {
     const response = await postBooking(t.app, owner, { ...videoBooking(instant.id, daysAhead(13)), ...change });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ message, errors: { [field]: message } });
@@ -199,7 +199,7 @@ describe('POST /api/bookings', () => {
     expect(response.statusCode).toBe(409);
   });
 
-  it('answers 409 with the specification’s words for a time that was just booked', async () => {
+  it('answers 409 with the product’s words for a time that was just booked', async () => {
     const date = daysAhead(15);
     await book(owner, videoBooking(instant.id, date, '11:00 AM'));
     const response = await postBooking(t.app, stranger, videoBooking(instant.id, date, '11:00 AM'));
@@ -248,7 +248,7 @@ describe('reading bookings', () => {
     expect((await get(null, `/api/bookings/${booking.id}`)).statusCode).toBe(401);
   });
 
-  it("answers the caller's video consultations as document 000's Consultation", async () => {
+  it("answers the caller's video consultations as the dashboard's Consultation", async () => {
     const consultations = (await get(owner, '/api/consultations')).json();
     expect(consultations.length).toBeGreaterThan(0);
     expect(consultations[0]).toEqual({
@@ -409,7 +409,7 @@ describe('payments without a provider', () => {
     expect((await get(null, '/api/config')).json()).toEqual({ payments: { provider: 'none', publishableKey: null } });
   });
 
-  it('answers the payment-intent call with 503 and the specification’s message, and 401 when signed out', async () => {
+  it('answers the payment-intent call with 503 and the product’s message, and 401 when signed out', async () => {
     const booking = await book(owner, videoBooking(instant.id, daysAhead(30), '9:00 AM'));
     const response = await post(owner, '/api/create-payment-intent', { bookingId: booking.id, amount: 100, expertId: instant.id, serviceType: 'video' });
     expect(response.statusCode).toBe(503);

@@ -1,10 +1,10 @@
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { bookings } from '../../db/schema.js';
-import { LIVE_STATUSES } from '../../../common/booking-status.js';
+import { LIVE_STATUSES } from '../../../common/bookings-status.js';
 import type { CurrentUser } from '../../../common/user.js';
 import { transitionBooking } from './change-booking.js';
-import type { BookingDeps } from './booking-deps.js';
+import type { ServiceContext } from '../../core/service-context.js';
 
 /**
  * Cancels, inside the caller's transaction `tx`, the requested and confirmed bookings of an expert or of
@@ -12,7 +12,7 @@ import type { BookingDeps } from './booking-deps.js';
  * refund, e-mails to both sides), as the administrator `admin`. Answers the cancelled bookings' ids.
  */
 export async function cancelUpcomingBookings(
-  deps: BookingDeps,
+  deps: ServiceContext,
   tx: Database,
   admin: CurrentUser,
   of: { expertId: number } | { ownerId: string },

@@ -11,32 +11,28 @@ import {
   type BookingAction,
   type BookingActor,
   type BookingStatus,
-} from '../../../common/booking-status.js';
-import { REQUEST_TTL_MS } from '../../../common/booking-rules.js';
-import type { BookingDetail, RescheduleBookingInput } from '../../../common/booking.js';
+} from '../../../common/bookings-status.js';
+import { REQUEST_TTL_MS } from '../../../common/bookings-rules.js';
+import type { BookingDetail, RescheduleBookingInput } from '../../../common/bookings.js';
 import type { CurrentUser } from '../../../common/user.js';
-import { actorsFor, auditSnapshot, bookingHistory, isBookingId, selectBookingRecords, toBooking, type BookingRecord } from './booking-record.js';
-import { REFUND_QUEUE, type BookingDeps } from './booking-deps.js';
-import { notify } from './booking-notices.js';
+import { auditSnapshot, bookingHistory, toBooking, type BookingRecord } from './booking-record.js';
+import { bookingAccess, loadBooking } from './booking-access.js';
+import type { ServiceContext } from '../../core/service-context.js';
+import { REFUND_QUEUE } from '../../jobs/queues.js';
+import { noticeJobs } from './booking-notices.js';
 import { syncReminders } from './booking-reminders.js';
 import { resolveSlot } from './slots.js';
 import type { BookingEmailEvent } from './booking-emails.js';
 import { describeTime } from '../../../common/zoned-time.js';
-
-export const BOOKING_NOT_FOUND = 'Booking not found';
 
 /** Who acts: a signed-in user (owner, expert or admin of this booking) or the background jobs. */
 export type BookingCaller = { user: CurrentUser } | { system: true };
 
 /** The booking locked for change, and the caller's roles towards it; anyone unrelated gets 404. */
 async function lockBooking(tx: Database, bookingId: string, caller: BookingCaller): Promise<{ record: BookingRecord; actors: BookingActor[] }> {
-  if (!isBookingId(bookingId)) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
-  const [record] = await selectBookingRecords(tx, eq(bookings.id, bookingId), { forUpdate: true });
-  if (!record) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
-  const actors: BookingActor[] = 'system' in caller ? ['system'] : actorsFor(record, caller.user);
-  // Outsiders cannot tell whether the booking exists.
-  if (actors.length === 0) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
-  return { record, actors };
+  if ('system' in caller) return { record: await loadBooking(tx, bookingId, { forUpdate: true }), actors: ['system'] };
+  const { record, roles } = await bookingAccess(tx, caller.user, bookingId, { forUpdate: true });
+  return { record, actors: roles };
 }
 
 function check(action: BookingAction, record: BookingRecord, actors: BookingActor[], now: Date) {
@@ -50,9 +46,9 @@ function actingRole(action: BookingAction, actors: BookingActor[]): BookingActor
   return actors.find((actor) => BOOKING_TRANSITIONS[action].by.includes(actor)) ?? actors[0]!;
 }
 
-async function detail(tx: Database, bookingId: string, actors: BookingActor[], now: Date): Promise<BookingDetail> {
-  const [record] = await selectBookingRecords(tx, eq(bookings.id, bookingId));
-  return { ...toBooking(record!, actors, now), history: await bookingHistory(tx, bookingId) };
+/** The booking as the change left it (its expert and owner are as the lock read them), with its history. */
+async function detail(tx: Database, record: BookingRecord, actors: BookingActor[], now: Date): Promise<BookingDetail> {
+  return { ...toBooking(record, actors, now), history: await bookingHistory(tx, record.booking.id) };
 }
 
 const EMAIL_OF: Partial<Record<BookingAction, BookingEmailEvent>> = {
@@ -70,7 +66,7 @@ const REFUNDED_ON: readonly BookingStatus[] = ['cancelled', 'declined', 'expired
  * transaction with its audit entry, e-mails and, for a paid booking that will not take place, a refund.
  */
 export async function transitionBooking(
-  deps: BookingDeps,
+  deps: ServiceContext,
   caller: BookingCaller,
   bookingId: string,
   action: Exclude<BookingAction, 'reschedule'>,
@@ -105,11 +101,14 @@ export async function transitionBooking(
       after: auditSnapshot(after!),
       note: reason,
     });
-    if (refund) await deps.jobs.send(tx, REFUND_QUEUE, { bookingId }, { singletonKey: bookingId });
-    await syncReminders(deps, tx, before, after!);
+    const changed = { ...record, booking: after! };
     const event = EMAIL_OF[action];
-    if (event) await notify(deps, tx, { ...record, booking: after! }, event, reason);
-    return detail(tx, bookingId, actors, now);
+    await deps.jobs.insert(tx, [
+      ...(refund ? [{ name: REFUND_QUEUE, data: { bookingId }, options: { singletonKey: bookingId } }] : []),
+      ...(await syncReminders(deps, tx, before, after!)),
+      ...(event ? noticeJobs(deps, changed, event, reason) : []),
+    ]);
+    return detail(tx, changed, actors, now);
   });
 }
 
@@ -118,7 +117,7 @@ export async function transitionBooking(
  * expert takes instant bookings; the calendar invite is updated (same UID, higher SEQUENCE).
  */
 export async function rescheduleBooking(
-  deps: BookingDeps,
+  deps: ServiceContext,
   user: CurrentUser,
   bookingId: string,
   input: RescheduleBookingInput & { scheduledDate: string; preferredTime: string },
@@ -127,9 +126,8 @@ export async function rescheduleBooking(
     const now = deps.now();
     // Peek at the expert first, so the expert's booking lock is taken before the booking's row lock,
     // in the same order as a new booking takes them.
-    const [peek] = isBookingId(bookingId) ? await selectBookingRecords(tx, eq(bookings.id, bookingId)) : [];
-    if (!peek) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
-    await lockForTransaction(tx, LOCKS.bookingsOfExpert, peek.expert.id);
+    const peek = await bookingAccess(tx, user, bookingId);
+    await lockForTransaction(tx, LOCKS.bookingsOfExpert, peek.record.expert.id);
     const { record, actors } = await lockBooking(tx, bookingId, { user });
     check('reschedule', record, actors, now);
     const before = record.booking;
@@ -171,8 +169,8 @@ export async function rescheduleBooking(
       after: auditSnapshot(after!),
       note: `Moved from ${describeTime(before.startsAt, before.timeZone)} to ${describeTime(after!.startsAt, before.timeZone)}`,
     });
-    await notify(deps, tx, { ...record, booking: after! }, 'rescheduled');
-    await syncReminders(deps, tx, before, after!);
-    return detail(tx, bookingId, actors, now);
+    const changed = { ...record, booking: after! };
+    await deps.jobs.insert(tx, [...noticeJobs(deps, changed, 'rescheduled'), ...(await syncReminders(deps, tx, before, after!))]);
+    return detail(tx, changed, actors, now);
   });
 }

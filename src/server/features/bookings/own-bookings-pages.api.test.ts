@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asUser, createTestApp, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
 import { insertExpert } from '../../test/expert-factory.js';
 import { daysAhead, movableClock, postBooking, videoBooking } from '../../test/booking-helpers.js';
-import { OWN_BOOKINGS_PAGE_SIZE, type Booking } from '../../../common/booking.js';
-import { isUpcoming } from '../../../common/booking-status.js';
-import { SLOT_TIMES } from '../../../common/booking-rules.js';
+import { OWN_BOOKINGS_PAGE_SIZE, type Booking } from '../../../common/bookings.js';
+import { isUpcoming } from '../../../common/bookings-status.js';
+import { SLOT_TIMES } from '../../../common/bookings-rules.js';
 
 const clock = movableClock();
 let t: TestApp;

@@ -1,12 +1,11 @@
 import { and, asc, count, desc, eq, gt, inArray, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { bookings } from '../../db/schema.js';
-import { AppError } from '../../core/app-error.js';
-import type { Booking, BookingDetail, Consultation, OwnBookingsQuery } from '../../../common/booking.js';
-import { isLive, isUpcoming, LIVE_STATUSES } from '../../../common/booking-status.js';
+import type { Booking, BookingDetail, Consultation, OwnBookingsQuery } from '../../../common/bookings.js';
+import { isLive, isUpcoming, LIVE_STATUSES } from '../../../common/bookings-status.js';
 import type { CurrentUser } from '../../../common/user.js';
-import { actorsFor, bookingHistory, isBookingId, selectBookingRecords, toBooking } from './booking-record.js';
-import { BOOKING_NOT_FOUND } from './change-booking.js';
+import { bookingHistory, selectBookingRecords, toBooking } from './booking-record.js';
+import { bookingAccess, bookingRolesOf } from './booking-access.js';
 import { decodeOwnBookingsCursor, encodeOwnBookingsCursor, type OwnBookingsCursor } from './own-bookings-cursor.js';
 
 /** One page of the caller's bookings, with the figures the screen's headings show. */
@@ -62,7 +61,7 @@ export async function listOwnBookings(db: Database, user: CurrentUser, query: Ow
   const page = records.slice(0, query.limit);
   const last = page.at(-1)?.booking;
   return {
-    bookings: page.map((record) => toBooking(record, actorsFor(record, user), now)),
+    bookings: page.map((record) => toBooking(record, bookingRolesOf(record, user), now)),
     nextCursor:
       records.length > query.limit && last
         ? encodeOwnBookingsCursor({ asOf, upcoming: isUpcoming(last, asOf), startsAt: last.startsAt, id: last.id })
@@ -74,14 +73,11 @@ export async function listOwnBookings(db: Database, user: CurrentUser, query: Ow
 
 /** One booking for its owner, its expert or an administrator; 404 for anyone else. */
 export async function getBookingDetail(db: Database, user: CurrentUser, rawId: string, now = new Date()): Promise<BookingDetail> {
-  if (!isBookingId(rawId)) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
-  const [record] = await selectBookingRecords(db, eq(bookings.id, rawId));
-  const actors = record ? actorsFor(record, user) : [];
-  if (!record || actors.length === 0) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
-  return { ...toBooking(record, actors, now), history: await bookingHistory(db, rawId) };
+  const { record, roles } = await bookingAccess(db, user, rawId);
+  return { ...toBooking(record, roles, now), history: await bookingHistory(db, rawId) };
 }
 
-/** Document 000's consultations: the caller's video bookings, soonest first; 'scheduled' while still to come. */
+/** The dashboard's consultations: the caller's video bookings, soonest first; 'scheduled' while still to come. */
 export async function listConsultations(db: Database, user: CurrentUser, now = new Date()): Promise<Consultation[]> {
   const records = await selectBookingRecords(db, and(eq(bookings.userId, user.id), eq(bookings.serviceType, 'video'))!, {
     orderBy: [asc(bookings.startsAt)],

@@ -12,20 +12,23 @@ import {
   rescheduleBookingSchema,
   slotSchema,
   slotsQuerySchema,
-} from '../../../common/booking.js';
+} from '../../../common/bookings.js';
 import { requireUser } from '../../auth/guards.js';
+import { KEEPS_SESSIONS } from '../../auth/session-cache-reset.js';
 import { IDEMPOTENCY_KEY_DESCRIPTION, idempotencyKeyHeaders } from '../../idempotency/idempotency-key.js';
 import { freeSlotsReader } from './slots.js';
-import { createBooking } from './create-booking.js';
+import { bookingCreator, type ConversationHandoff } from './create-booking.js';
 import { rescheduleBooking, transitionBooking } from './change-booking.js';
 import { getBookingDetail, listConsultations, listOwnBookings } from './read-bookings.js';
-import type { BookingDeps } from './booking-deps.js';
+import type { ServiceContext } from '../../core/service-context.js';
 
 const idParams = z.object({ id: z.string() });
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
-export const bookingRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps }> = async (app, { deps }) => {
+/** `conversations`: the AI hand-off's copy of an assistant conversation a new booking keeps (app.ts passes ai-handoff's). */
+export const bookingRoutes: FastifyPluginAsyncZod<{ services: ServiceContext; conversations: ConversationHandoff }> = async (app, { services, conversations }) => {
   const freeSlots = freeSlotsReader(app.db);
+  const createBooking = bookingCreator(services, conversations);
 
   app.get(
     '/api/experts/:id/slots',
@@ -40,13 +43,14 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps }> = async
     },
     async (request) => {
       const { type, date, hours } = request.query;
-      return freeSlots(request.params.id, type, date, hours, deps.now());
+      return freeSlots(request.params.id, type, date, hours, services.now());
     },
   );
 
   app.post(
     '/api/bookings',
     {
+      config: KEEPS_SESSIONS,
       schema: {
         tags: ['bookings'],
         summary: 'Books an expert; the server computes the time and the price',
@@ -58,7 +62,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps }> = async
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      const { booking, replayed } = await createBooking(deps, user, request.body, request.headers['idempotency-key']);
+      const { booking, replayed } = await createBooking(user, request.body, request.headers['idempotency-key']);
       return reply.status(replayed ? 200 : 201).send(booking);
     },
   );
@@ -78,7 +82,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps }> = async
       },
     },
     async (request, reply) => {
-      const page = await listOwnBookings(app.db, await requireUser(request), request.query, deps.now());
+      const page = await listOwnBookings(app.db, await requireUser(request), request.query, services.now());
       reply.header('X-Total-Count', String(page.total)).header('X-Upcoming-Count', String(page.upcoming));
       if (page.nextCursor) reply.header('X-Next-Cursor', page.nextCursor);
       return page.bookings;
@@ -95,12 +99,13 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps }> = async
         response: { 200: bookingDetailSchema, 401: apiErrorSchema, 404: apiErrorSchema },
       },
     },
-    async (request) => getBookingDetail(app.db, await requireUser(request), request.params.id, deps.now()),
+    async (request) => getBookingDetail(app.db, await requireUser(request), request.params.id, services.now()),
   );
 
   app.post(
     '/api/bookings/:id/cancel',
     {
+      config: KEEPS_SESSIONS,
       schema: {
         tags: ['bookings'],
         summary: 'Cancels a live booking before its start, with a reason; a paid booking is refunded in full',
@@ -111,13 +116,14 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps }> = async
     },
     async (request) => {
       const user = await requireUser(request);
-      return transitionBooking(deps, { user }, request.params.id, 'cancel', request.body.reason);
+      return transitionBooking(services, { user }, request.params.id, 'cancel', request.body.reason);
     },
   );
 
   app.post(
     '/api/bookings/:id/reschedule',
     {
+      config: KEEPS_SESSIONS,
       schema: {
         tags: ['bookings'],
         summary: 'Moves a live booking to another free time of the same expert',
@@ -126,7 +132,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps }> = async
         response: { 200: bookingDetailSchema, ...errors },
       },
     },
-    async (request) => rescheduleBooking(deps, await requireUser(request), request.params.id, request.body),
+    async (request) => rescheduleBooking(services, await requireUser(request), request.params.id, request.body),
   );
 
   // The expert's answers. The state machine says who may take each; the expert workspace builds on them.
@@ -134,6 +140,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps }> = async
     app.post(
       `/api/bookings/:id/${action.replace('_', '-')}`,
       {
+        config: KEEPS_SESSIONS,
         schema: {
           tags: ['bookings'],
           summary: `The booking's expert (or an administrator): ${action.replace('_', ' ')}`,
@@ -144,7 +151,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps }> = async
       },
       async (request) => {
         const user = await requireUser(request);
-        return transitionBooking(deps, { user }, request.params.id, action, request.body?.reason ?? null);
+        return transitionBooking(services, { user }, request.params.id, action, request.body?.reason ?? null);
       },
     );
   }
@@ -158,6 +165,6 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps }> = async
         response: { 200: z.array(consultationSchema), 401: apiErrorSchema },
       },
     },
-    async (request) => listConsultations(app.db, await requireUser(request), deps.now()),
+    async (request) => listConsultations(app.db, await requireUser(request), services.now()),
   );
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { candidateStarts } from './slots.js';
-import { DEFAULT_WORKING_RANGES } from '../../../common/booking-rules.js';
+import { DEFAULT_WORKING_RANGES } from '../../../common/bookings-rules.js';
 
 const newYork = { id: 1, timeZone: 'America/New_York', onsiteMinimumHours: 1 };
 

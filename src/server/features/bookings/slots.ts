@@ -1,19 +1,19 @@
 import { and, eq, gt, inArray, lt, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { bookings, expertWorkingHours, experts } from '../../db/schema.js';
-import type { Slot } from '../../../common/booking.js';
+import type { Slot } from '../../../common/bookings.js';
 import type { ServiceType } from '../../../common/roles.js';
-import { LIVE_STATUSES } from '../../../common/booking-status.js';
+import { LIVE_STATUSES } from '../../../common/bookings-status.js';
 import {
   BOOKING_HORIZON_DAYS,
   SLOT_START_MINUTES,
   bookingMinutes,
   fitsWorkingRanges,
   type MinuteRange,
-} from '../../../common/booking-rules.js';
+} from '../../../common/bookings-rules.js';
 import { addDays, formatClockTime, localDateOf, parseClockTime, zonedTimeToInstant } from '../../../common/zoned-time.js';
 import { AppError } from '../../core/app-error.js';
-import { EXPERT_NOT_FOUND, expertIdOf } from '../experts/service.js';
+import { EXPERT_NOT_FOUND, expertIdOf } from '../experts/index.js';
 import { weekdayOf, workingHoursOn, workingRangesOn } from './working-time.js';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -33,8 +33,9 @@ export interface Candidate {
 }
 
 /**
- * The start times of document 001's slot grid that the expert's working ranges of that day offer for this
- * service on a local date, with their end: only those whose whole booking fits inside one range.
+ * The start times of the service's slot grid (docs/PRODUCT.md#booking-rules) that the expert's working
+ * ranges of that day offer for this service on a local date, with their end: only those whose whole
+ * booking fits inside one range.
  */
 export function candidateStarts(expert: SlotExpert, type: ServiceType, localDate: string, hours: number, ranges: readonly MinuteRange[]): Candidate[] {
   const minutes = bookingMinutes(type, hours, expert.onsiteMinimumHours);
@@ -76,14 +77,18 @@ const overlaps = (a: Candidate, startMs: number, endMs: number) => a.start.getTi
  */
 const ANY_ZONE_MS = 15 * 60 * 60_000;
 
+/** When the expert's live bookings are read for a local date: the UTC day widened by ANY_ZONE_MS each side. */
+export function nearbyWindow(localDate: string) {
+  const utcMidnight = Date.parse(`${localDate}T00:00:00Z`);
+  return { from: new Date(utcMidnight - ANY_ZONE_MS).toISOString(), to: new Date(utcMidnight + DAY_MS + ANY_ZONE_MS).toISOString() };
+}
+
 /**
- * The free start times of an expert's local date (`GET /api/experts/:id/slots`), read in one round trip
- * by a statement prepared once: the expert, their working ranges that day and their live bookings near
- * it. Building three queries a request with the query builder and sending each was most of the route's
- * time under load. An unknown or unapproved expert is a 404; one not offering the service or away has no
- * free times.
+ * The expert's day as columns of a prepared query on `experts`: their working ranges for the service on
+ * the date (placeholders 'type', 'weekday', 'date') and their live bookings near it ('from', 'to'), each as
+ * a JSON array, so one round trip answers both.
  */
-export function freeSlotsReader(db: Database) {
+export function expertDayColumns(db: Database) {
   const placeholder = sql.placeholder;
   const working = expertWorkingHours;
   const workingThatDay = workingHoursOn(db, experts.id, placeholder('type'), placeholder('weekday'), sql`${placeholder('date')}::date`);
@@ -95,6 +100,20 @@ export function freeSlotsReader(db: Database) {
   const busy = sql<[number, number][]>`(
     select coalesce(json_agg(json_build_array(extract(epoch from ${bookings.startsAt}) * 1000, extract(epoch from ${bookings.endsAt}) * 1000)), '[]'::json)
     from ${bookings} where ${bookedNearby})`;
+  return { ranges, busy };
+}
+
+/** The placeholders of `expertDayColumns` for a service on a local date. */
+export function expertDayValues(type: ServiceType, localDate: string) {
+  return { type, weekday: weekdayOf(localDate), date: localDate, ...nearbyWindow(localDate) };
+}
+
+/**
+ * The free start times of an expert's local date (`GET /api/experts/:id/slots`), read in one round trip
+ * by a statement prepared once: the expert, their working ranges that day and their live bookings near
+ * it. An unknown or unapproved expert is a 404; one not offering the service or away has no free times.
+ */
+export function freeSlotsReader(db: Database) {
   const query = db
     .select({
       id: experts.id,
@@ -102,51 +121,44 @@ export function freeSlotsReader(db: Database) {
       onsiteMinimumHours: experts.onsiteMinimumHours,
       serviceTypes: experts.serviceTypes,
       available: experts.available,
-      ranges,
-      busy,
+      ...expertDayColumns(db),
     })
     .from(experts)
-    .where(and(eq(experts.id, placeholder('id')), eq(experts.status, 'approved')))
+    .where(and(eq(experts.id, sql.placeholder('id')), eq(experts.status, 'approved')))
     .prepare('expert_day_slots');
   return async (rawId: string, type: ServiceType, localDate: string, estimatedHours: number, now: Date): Promise<Slot[]> => {
-    const utcMidnight = Date.parse(`${localDate}T00:00:00Z`);
-    const [day] = await query.execute({
-      id: expertIdOf(rawId),
-      type,
-      weekday: weekdayOf(localDate),
-      date: localDate,
-      from: new Date(utcMidnight - ANY_ZONE_MS).toISOString(),
-      to: new Date(utcMidnight + DAY_MS + ANY_ZONE_MS).toISOString(),
-    });
+    const [day] = await query.execute({ id: expertIdOf(rawId), ...expertDayValues(type, localDate) });
     if (!day) throw new AppError('NOT_FOUND', EXPERT_NOT_FOUND);
     if (!day.serviceTypes.includes(type) || !day.available || !withinHorizon(day, localDate, now)) return [];
-    return candidateStarts(day, type, localDate, estimatedHours, day.ranges.map(([start, end]) => ({ start, end })))
+    return candidateStarts(day, type, localDate, estimatedHours, toRanges(day.ranges))
       .filter((candidate) => candidate.start.getTime() > now.getTime())
       .filter((candidate) => !day.busy.some(([start, end]) => overlaps(candidate, start, end)))
       .map((candidate) => ({ time: candidate.time, start: candidate.start.toISOString() }));
   };
 }
 
+/** Working ranges as `expertDayColumns` reads them. */
+export const toRanges = (ranges: [number, number][]): MinuteRange[] => ranges.map(([start, end]) => ({ start, end }));
+
 /**
  * The start and end of the slot a form chose ('9:00 AM' on a local date in the expert's zone), or the
- * reason it cannot be booked. Overlap with other bookings is checked here for a clear answer, and again
- * by the database's exclusion constraint, which settles races.
+ * reason it cannot be booked, from the expert's working ranges that day and the busy times near it
+ * (epoch milliseconds). Overlap with other bookings is checked here for a clear answer, and again by the
+ * database's exclusion constraint, which settles races.
  */
-export async function resolveSlot(
-  db: Database,
+export function chooseSlot(
   expert: SlotExpert,
   type: ServiceType,
   localDate: string,
   preferredTime: string,
   hours: number,
   now: Date,
-  exceptBookingId?: string,
-): Promise<Candidate> {
+  day: { ranges: readonly MinuteRange[]; busy: readonly [number, number][] },
+): Candidate {
   const minutes = parseClockTime(preferredTime);
   // Outside the expert's hours or on a day off is simply not one of the listed times.
-  const ranges = minutes === null ? [] : await workingRangesOn(db, expert.id, type, localDate);
-  const candidate = candidateStarts(expert, type, localDate, hours, ranges).find((c) => parseClockTime(c.time) === minutes);
-  if (minutes === null || !candidate) {
+  const candidate = minutes === null ? undefined : candidateStarts(expert, type, localDate, hours, day.ranges).find((c) => parseClockTime(c.time) === minutes);
+  if (!candidate) {
     throw new AppError('BAD_REQUEST', 'Please choose one of the listed times.', { preferredTime: 'Please choose one of the listed times.' });
   }
   if (candidate.start.getTime() <= now.getTime()) {
@@ -158,7 +170,25 @@ export async function resolveSlot(
     const message = `Bookings can be made up to ${BOOKING_HORIZON_DAYS} days ahead.`;
     throw new AppError('BAD_REQUEST', message, { scheduledDate: message });
   }
-  const busy = await busyRanges(db, expert, localDate, exceptBookingId);
-  if (busy.some((range) => overlaps(candidate, range.startsAt.getTime(), range.endsAt.getTime()))) throw new AppError('CONFLICT', TIME_TAKEN);
+  if (day.busy.some(([start, end]) => overlaps(candidate, start, end))) throw new AppError('CONFLICT', TIME_TAKEN);
   return candidate;
+}
+
+/** `chooseSlot` for an expert's booking being moved (`exceptBookingId` is not in the way of itself). */
+export async function resolveSlot(
+  db: Database,
+  expert: SlotExpert,
+  type: ServiceType,
+  localDate: string,
+  preferredTime: string,
+  hours: number,
+  now: Date,
+  exceptBookingId?: string,
+): Promise<Candidate> {
+  const ranges = await workingRangesOn(db, expert.id, type, localDate);
+  const busy = await busyRanges(db, expert, localDate, exceptBookingId);
+  return chooseSlot(expert, type, localDate, preferredTime, hours, now, {
+    ranges,
+    busy: busy.map((range): [number, number] => [range.startsAt.getTime(), range.endsAt.getTime()]),
+  });
 }

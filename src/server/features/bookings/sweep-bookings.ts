@@ -1,9 +1,9 @@
 import { and, eq, lte } from 'drizzle-orm';
 import { bookings } from '../../db/schema.js';
 import { AppError } from '../../core/app-error.js';
-import { AUTO_COMPLETE_AFTER_MS } from '../../../common/booking-rules.js';
+import { AUTO_COMPLETE_AFTER_MS } from '../../../common/bookings-rules.js';
 import { transitionBooking } from './change-booking.js';
-import type { BookingDeps } from './booking-deps.js';
+import type { ServiceContext } from '../../core/service-context.js';
 
 export const SWEEP_QUEUE = 'bookings-sweep';
 /** Every minute: requests nobody answered expire; confirmed bookings nobody marked are completed. */
@@ -14,7 +14,7 @@ const BATCH = 200;
  * One pass of the sweep. Each booking changes in its own transaction through the state machine, so a
  * booking that someone changed in the meantime is refused (409) and simply left as it is.
  */
-export async function sweepBookings(deps: BookingDeps): Promise<{ expired: number; completed: number }> {
+export async function sweepBookings(deps: ServiceContext): Promise<{ expired: number; completed: number }> {
   const now = deps.now();
   const due = (where: ReturnType<typeof and>) => deps.db.select({ id: bookings.id }).from(bookings).where(where).limit(BATCH);
   const toExpire = await due(and(eq(bookings.status, 'requested'), lte(bookings.expiresAt, now)));

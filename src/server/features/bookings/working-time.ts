@@ -2,7 +2,7 @@ import { and, asc, eq, notExists, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { Database } from '../../db/client.js';
 import { expertDaysOff, expertWorkingHours } from '../../db/schema.js';
 import type { ServiceType } from '../../../common/roles.js';
-import type { MinuteRange } from '../../../common/booking-rules.js';
+import type { MinuteRange } from '../../../common/bookings-rules.js';
 
 /** Day of the week of a local date 'YYYY-MM-DD', 0 = Sunday (the calendar date itself, no zone involved). */
 export function weekdayOf(localDate: string): number {

@@ -1,12 +1,12 @@
 import type { Database } from '../../db/client.js';
 import type { ActivityItem, DashboardStats } from '../../../common/dashboard.js';
 import { AI_CATEGORY_LABELS } from '../../../common/ai-rules.js';
-import { countAiQuestions, listAiSessions } from '../ai/service.js';
-import { completedBookingFigures, recentBookings } from '../bookings/read-bookings.js';
-import type { BookingRecord } from '../bookings/booking-record.js';
+import { countAiQuestions, listAiSessions } from '../ai/index.js';
+import { completedBookingFigures, recentBookings } from '../bookings/index.js';
+import type { BookingRecord } from '../bookings/index.js';
 import { describeTime } from '../../../common/zoned-time.js';
-import { ratingsOfBookings } from '../reviews/read-reviews.js';
-import { bookingsWithSummary } from '../follow-up-summary/read-summary.js';
+import { ratingsOfBookings } from '../reviews/index.js';
+import { bookingsWithSummary } from '../follow-up-summary/index.js';
 
 /** The signed-in user's figures, counted from the records of what they did. */
 export async function getDashboardStats(db: Database, userId: string): Promise<DashboardStats> {
@@ -30,7 +30,7 @@ function bookingActivity({ booking, expert }: BookingRecord, rating: number | un
     date: booking.updatedAt.toISOString(),
     status: booking.status,
     href: `/bookings/${booking.id}`,
-    // Document 000's 'optional rating': the owner's own stars for the booking, once they reviewed it.
+    // The item's optional rating: the owner's own stars for the booking, once they reviewed it.
     ...(rating === undefined ? {} : { rating }),
   };
 }

@@ -7,16 +7,14 @@ const MAX_ENTRIES = 16_384;
 
 /**
  * Each expert's JSON as listing pages show it, by id, for a few seconds: pages of different searches show
- * the same experts again and again (two rows in three within 5 s in the benchmark's mix at 100,000
- * experts), and a page whose experts are all here is made without the database. Cleared with the listing
+ * the same experts again and again, and a page whose experts are all here is made without the database. Cleared with the listing
  * cache on every change to experts this server makes or is told of; other changes (a bio edited on another
  * server, presence) show within the TTL, as they do in cached pages.
  *
  * The JSON is written into one ring of bytes, and the entries are numbers in typed arrays: nothing per
- * expert lives on the JavaScript heap. Kept for seconds, each expert's buffer and entry object outlived the
- * young generation, and they were a fifth of what the old generation then collected, whose collections
- * are the stalls behind the listing's slowest answers. The oldest JSON is overwritten first, as the oldest
- * entry was dropped first before.
+ * expert lives on the JavaScript heap. Kept for seconds, per-expert objects would outlive the young
+ * generation and feed the old generation's collections, the stalls behind the listing's slowest answers.
+ * The oldest JSON is overwritten first.
  */
 export function createExpertJsonCache({ ttlMs = TTL_MS, maxBytes = MAX_BYTES, maxEntries = MAX_ENTRIES } = {}) {
   let bytes: Buffer | null = null;

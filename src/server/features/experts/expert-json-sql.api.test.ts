@@ -5,7 +5,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { insertExpert } from '../../test/expert-factory.js';
 import { experts } from '../../db/schema.js';
-import { PRESENCE_WINDOW_MS } from '../../../common/expert-rules.js';
+import { PRESENCE_WINDOW_MS } from '../../../common/experts-rules.js';
 import { expertJsonSql } from './expert-json-sql.js';
 import { expertColumns, toExpert } from './service.js';
 

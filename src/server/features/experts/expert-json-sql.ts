@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { experts } from '../../db/schema.js';
-import type { Expert } from '../../../common/expert.js';
-import { PRESENCE_WINDOW_MS } from '../../../common/expert-rules.js';
+import type { Expert } from '../../../common/experts.js';
+import { PRESENCE_WINDOW_MS } from '../../../common/experts-rules.js';
 
 /** A JSON string literal of a text column: PostgreSQL escapes as JSON.stringify does. */
 const string = (column: PgColumn) => sql`to_json(${column})::text`;
@@ -51,7 +51,7 @@ function fields(now: SQL): Record<keyof Expert, SQL> {
  * An expert's JSON as the listing sends it, made by the database: the text JSON.stringify(toExpert(row,
  * now)) makes, byte for byte (expert-json-sql.api.test.ts holds the two equal). A listing page reads its
  * experts' JSON this way rather than their rows: reading twenty columns into objects, mapping them and
- * writing them out again was most of what a varied search load allocated, and much of its time.
+ * writing them out again would allocate for every expert of every page.
  */
 export function expertJsonSql(now: SQL): SQL<string> {
   const parts = Object.entries(fields(now)).map(

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createListingCache, type ListingCount } from './listing-cache.js';
-import { expertListQuerySchema, type ExpertFilters } from '../../../common/expert.js';
+import { expertListQuerySchema, type ExpertFilters } from '../../../common/experts.js';
 
 const query = (params: Record<string, string> = {}) => expertListQuerySchema.parse(params);
 

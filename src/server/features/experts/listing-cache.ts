@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { ExpertFilters, ExpertListQuery } from '../../../common/expert.js';
+import type { ExpertFilters, ExpertListQuery } from '../../../common/experts.js';
 import { ExpiringMap, type ExpiringMapLimits } from '../../core/expiring-map.js';
 import { compressBody, type CompressOptions, type ContentEncoding } from '../../http/content-encoding.js';
 
@@ -27,16 +27,15 @@ export interface Listing {
 
 /**
  * Most pages are compressed once and sent once (visitors' searches rarely repeat within the cache's few
- * seconds), so compressing costs as much as serving. Quality 1 with a 64 KB window (a page of 100 experts
- * is about 60 KB) made a page of 24 about 20% larger than quality 4 (1.8 KB against 1.5 KB) and took a
- * quarter of the time: at 100,000 experts compression fell from 21% to 5% of the server's CPU.
+ * seconds), so compressing costs as much as serving. The fastest quality, with a window that holds a page
+ * of 100 experts, makes pages a little larger than a higher quality would, for a fraction of the CPU.
  */
 const PAGE_COMPRESSION: CompressOptions = { brotliQuality: 1, brotliWindowBits: 16 };
 
 /**
  * A page keeps the forms of its bytes clients ask for, except the JSON it was made from once a client
- * has asked for it compressed (a page of 24 experts is some 17 KB of JSON and 2 KB with brotli; the JSON
- * of 500 cached pages was 8 MB, and browsers all ask for compression). A client that then asks for JSON
+ * has asked for it compressed (the compressed bytes are a small fraction of the JSON, and browsers all ask
+ * for compression). A client that then asks for JSON
  * has it decompressed, and kept for the next.
  */
 function cachedPage({ body, nextCursor }: ListingPage, charge: (bytes: number) => void): PageEntry {
@@ -75,8 +74,8 @@ const TTL_MS = 5_000;
 export type ListingCacheLimits = ExpiringMapLimits;
 
 /**
- * A page of 24 experts is about 15 KB of JSON and 1 KB compressed, a page of 100 four times that: 16 MB
- * keeps several hundred recent pages. Without a byte bound, 500 pages of 100 stayed in memory.
+ * Bounded by bytes as well as by count: pages of 100 experts are several times the size of pages of 24, and
+ * a count alone would let hundreds of large pages stay in memory.
  */
 const DEFAULT_LIMITS: ListingCacheLimits = { maxEntries: 500, maxBytes: 16 * 1024 * 1024 };
 

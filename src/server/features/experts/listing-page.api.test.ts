@@ -5,7 +5,7 @@ import { inArray } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { insertExpert } from '../../test/expert-factory.js';
 import { experts } from '../../db/schema.js';
-import { expertListQuerySchema } from '../../../common/expert.js';
+import { expertListQuerySchema } from '../../../common/experts.js';
 import { createExpertJsonCache } from './expert-json-cache.js';
 import { DirectoryIndex } from './directory/directory-index.js';
 import { approvedExpertBatches } from './directory/expert-directory.js';

@@ -1,13 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { expertListQuerySchema, expertSchema, type Expert } from '../../../common/expert.js';
+import { expertListQuerySchema, expertSchema, type Expert } from '../../../common/experts.js';
 import { apiErrorSchema } from '../../../common/api-error.js';
 import { getExpert } from './service.js';
 import type { ListingCache } from './listing-cache.js';
 import { requireRole } from '../../auth/guards.js';
 import { preferredEncoding } from '../../http/content-encoding.js';
+import { AppError } from '../../core/app-error.js';
+import type { PhotoStore } from '../../storage/photo-store.js';
 
-export const expertRoutes: FastifyPluginAsyncZod<{ listings: ListingCache }> = async (app, { listings }) => {
+export const expertRoutes: FastifyPluginAsyncZod<{ listings: ListingCache; photos: PhotoStore }> = async (app, { listings, photos }) => {
   app.get(
     '/api/experts',
     {
@@ -62,6 +64,24 @@ export const expertRoutes: FastifyPluginAsyncZod<{ listings: ListingCache }> = a
       // Resolving the user records the activity (see app.ts); the role check keeps this endpoint to experts.
       await requireRole(request, 'expert');
       return reply.status(204).send(null);
+    },
+  );
+
+  // The stored expert photos, for everyone (the listings show them). Each upload gets a new name, so an
+  // answer never changes and may be cached for a year.
+  app.get(
+    '/api/expert-photos/:name',
+    {
+      schema: {
+        tags: ['experts'],
+        summary: "An expert's profile photo (JPEG)",
+        params: z.object({ name: z.string() }),
+      },
+    },
+    async (request, reply) => {
+      const bytes = await photos.get(request.params.name);
+      if (!bytes) throw new AppError('NOT_FOUND', 'Photo not found');
+      return reply.type('image/jpeg').header('cache-control', 'public, max-age=31536000, immutable').send(bytes);
     },
   );
 };

@@ -1,8 +1,8 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { experts } from '../../db/schema.js';
-import type { Expert, ExpertListQuery } from '../../../common/expert.js';
-import { centsToDecimal, isOnline } from '../../../common/expert-rules.js';
+import type { Expert, ExpertListQuery } from '../../../common/experts.js';
+import { centsToDecimal, isOnline } from '../../../common/experts-rules.js';
 import type { ServiceType } from '../../../common/roles.js';
 import { AppError } from '../../core/app-error.js';
 import { batchedLoader } from '../../core/batched-loader.js';
@@ -71,7 +71,7 @@ export type ExpertJsonReader = ReturnType<typeof expertJsonReader>;
  * their JSON comes from the last few seconds' pages (`json`) or from the database, read by id.
  * The page is bytes, as the cached experts are: pages live in the cache for seconds, and long enough to
  * be copied into V8's old generation as strings (two copies, the page and the flat string compression
- * made of it), which made most of what the old generation collected under a varied search load.
+ * makes of it), whose collections are the stalls behind the slowest answers.
  */
 export async function loadListingPage(
   readJson: ExpertJsonReader,

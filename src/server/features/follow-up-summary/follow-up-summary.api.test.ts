@@ -4,7 +4,7 @@ import { asUser, createTestApp, signUp, type TestApp, type TestUser } from '../.
 import { insertExpert } from '../../test/expert-factory.js';
 import { daysAhead, movableClock, onsiteBooking, postBooking, videoBooking } from '../../test/booking-helpers.js';
 import { auditLog, users } from '../../db/schema.js';
-import type { BookingDetail } from '../../../common/booking.js';
+import type { BookingDetail } from '../../../common/bookings.js';
 import {
   FINDINGS_REQUIRED,
   NEXT_STEPS_REQUIRED,

@@ -3,13 +3,13 @@ import { z } from 'zod';
 import { apiErrorSchema } from '../../../common/api-error.js';
 import { bookingFollowUpSchema, SUMMARY_AMEND_DAYS, writeFollowUpSummarySchema } from '../../../common/follow-up-summary.js';
 import { requireUser } from '../../auth/guards.js';
-import type { BookingDeps } from '../bookings/booking-deps.js';
+import type { ServiceContext } from '../../core/service-context.js';
 import { readFollowUp } from './read-summary.js';
 import { writeFollowUpSummary } from './write-summary.js';
 
 const idParams = z.object({ id: z.string() });
 
-export const followUpSummaryRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps }> = async (app, { deps }) => {
+export const followUpSummaryRoutes: FastifyPluginAsyncZod<{ services: ServiceContext }> = async (app, { services }) => {
   app.get(
     '/api/bookings/:id/summary',
     {
@@ -20,7 +20,7 @@ export const followUpSummaryRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps }>
         response: { 200: bookingFollowUpSchema, 401: apiErrorSchema, 404: apiErrorSchema },
       },
     },
-    async (request) => readFollowUp(deps.db, await requireUser(request), request.params.id, deps.now()),
+    async (request) => readFollowUp(services.db, await requireUser(request), request.params.id, services.now()),
   );
 
   app.put(
@@ -37,6 +37,6 @@ export const followUpSummaryRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps }>
         response: { 200: bookingFollowUpSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
       },
     },
-    async (request) => writeFollowUpSummary(deps, await requireUser(request), request.params.id, request.body),
+    async (request) => writeFollowUpSummary(services, await requireUser(request), request.params.id, request.body),
   );
 };

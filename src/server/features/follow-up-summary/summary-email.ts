@@ -2,7 +2,7 @@ import type { MailMessage } from '../../mail/mailer.js';
 import { PRODUCT_NAME } from '../../../common/brand.js';
 import type { FollowUpSummaryContent, SummaryPart } from '../../../common/follow-up-summary.js';
 import { describeTime } from '../../../common/zoned-time.js';
-import type { BookingRecord } from '../bookings/booking-record.js';
+import type { BookingRecord } from '../bookings/index.js';
 
 function partLine(part: SummaryPart): string {
   const quantity = part.quantity ? `${part.quantity} x ` : '';

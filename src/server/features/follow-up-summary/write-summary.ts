@@ -11,9 +11,10 @@ import {
   type BookingFollowUp,
   type FollowUpSummaryContent,
 } from '../../../common/follow-up-summary.js';
-import { transitionBooking } from '../bookings/change-booking.js';
-import type { BookingDeps } from '../bookings/booking-deps.js';
-import { bookingForSummary, followUpOf } from './read-summary.js';
+import { transitionBooking } from '../bookings/index.js';
+import type { ServiceContext } from '../../core/service-context.js';
+import { bookingAccess } from '../bookings/index.js';
+import { followUpOf } from './read-summary.js';
 import { summaryEmail } from './summary-email.js';
 
 export const ONLY_THE_EXPERT = "Only the booking's expert can write its follow-up summary.";
@@ -35,15 +36,15 @@ function sameContent(a: FollowUpSummaryContent, b: FollowUpSummaryContent): bool
  * and, when asked, the completion through the booking state machine with its own audit entry.
  */
 export async function writeFollowUpSummary(
-  deps: BookingDeps,
+  deps: ServiceContext,
   user: CurrentUser,
   bookingId: string,
   input: FollowUpSummaryContent & { markCompleted: boolean },
 ): Promise<BookingFollowUp> {
   return inTransaction(deps.db, async (tx) => {
     const now = deps.now();
-    const { record, actors } = await bookingForSummary(tx, user, bookingId, { forUpdate: true });
-    if (!actors.includes('expert')) throw new AppError('FORBIDDEN', ONLY_THE_EXPERT);
+    const { record, roles } = await bookingAccess(tx, user, bookingId, { forUpdate: true });
+    if (!roles.includes('expert')) throw new AppError('FORBIDDEN', ONLY_THE_EXPERT);
     const refusal = summaryRefusal(record.booking, now);
     if (refusal) throw new AppError('CONFLICT', summaryRefusalMessage(refusal, record.booking.status));
 
@@ -72,6 +73,6 @@ export async function writeFollowUpSummary(
     if (input.markCompleted && record.booking.status === 'confirmed') {
       await transitionBooking({ ...deps, db: tx }, { user }, bookingId, 'complete');
     }
-    return followUpOf(tx, record, actors, now);
+    return followUpOf(tx, record, roles, now);
   });
 }

@@ -10,6 +10,7 @@ import { loadConfig } from '../../config.js';
 import { openDatabase } from '../../db/client.js';
 import { QuotaFs } from '../../test/quota-fs.js';
 import { ORIGIN, TEST_BASE_URL, createPostgresDatabase } from '../../test/test-app.js';
+import { SERVER_START_MS } from '../../test/server-start.js';
 
 /**
  * The embedded database on a small disk, with a real server process (src/server/main.ts through tsx, as
@@ -60,7 +61,7 @@ async function startServer(env: Record<string, string>, preload: string[] = []):
   child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const server = { child, baseUrl, stderr, exited };
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + SERVER_START_MS; Date.now() < deadline; ) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}: ${stderr.join('').slice(-800)}`);
     if (await fetch(`${baseUrl}/readyz`).then((r) => r.ok).catch(() => false)) return server;
     await new Promise((r) => setTimeout(r, 100));
@@ -199,7 +200,7 @@ if (process.env.TEST_DB !== 'postgres') {
       rmSync(disk, { recursive: true, force: true });
     });
 
-    it('refuses writes with 503 and Retry-After before the disk is full, keeps answering reads, and takes writes again once there is room (a tmpfs, or where mounting is refused PGlite on a file system that fails writes with ENOSPC)', { timeout: 120_000 }, async () => {
+    it('refuses writes with 503 and Retry-After before the disk is full, keeps answering reads, and takes writes again once there is room (a tmpfs, or where mounting is refused PGlite on a file system that fails writes with ENOSPC)', { timeout: 300_000 }, async () => {
       const target = mounted ? await serverOnTmpfs(disk) : await appOnQuotaFs(disk);
       console.info(`small disk: ${mounted ? 'a tmpfs' : 'PGlite on a file system that fails writes with ENOSPC'}`);
       try {
@@ -237,7 +238,7 @@ if (process.env.TEST_DB !== 'postgres') {
     });
     afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-    it('ends the server when a database call does not return, saying why on stderr; the next start has everything acknowledged (simulated hang)', { timeout: 120_000 }, async () => {
+    it('ends the server when a database call does not return, saying why on stderr; the next start has everything acknowledged (simulated hang)', { timeout: 300_000 }, async () => {
       const server = await startServer({ DATA_DIR: dataDir, DATABASE_WATCHDOG_SECONDS: '2' }, ['./src/server/test/hang-database.ts']);
       const owner = account(4);
       try {
@@ -265,7 +266,7 @@ if (process.env.TEST_DB !== 'postgres') {
   });
 } else {
   describe('a small disk under DATA_DIR with PostgreSQL', () => {
-    it('does not stop writes: the free-space floor is the embedded database\'s', { timeout: 120_000 }, async () => {
+    it('does not stop writes: the free-space floor is the embedded database\'s', { timeout: 300_000 }, async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'kb-disk-pg-'));
       const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
       // A floor above the free space of any disk here.

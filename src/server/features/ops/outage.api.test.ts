@@ -11,7 +11,7 @@ import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { loggerOptions } from '../../core/logging.js';
 import { openDatabase, type DatabaseHandle } from '../../db/client.js';
-import { toAppError } from '../../db/database-error.js';
+import { toAppError } from '../../core/database-error.js';
 import { LOCKS, inTransaction, lockForTransaction } from '../../db/transaction.js';
 import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy.js';
 import { ORIGIN, TEST_BASE_URL, asUser, createPostgresDatabase, createTestApp, nextClientAddress, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
@@ -262,14 +262,14 @@ if (process.env.TEST_DB === 'postgres') {
         figures.recoverMs = Math.round(performance.now() - restoredAt);
         expect(recovered.map(({ name, status }) => ({ name, status }))).toEqual(list.map(({ name, normal }) => ({ name, status: normal })));
 
-        // The background jobs kept running: a booking made now has its notice worked off.
+        // The background jobs kept running: a booking made now has its e-mail sent.
         const booked = await app.inject(asUser(user, { method: 'POST', url: '/api/bookings', payload: videoBooking(expert.id, daysAhead(150), '2:00 PM') }));
         expect(booked.statusCode).toBe(201);
         const bookingId = booked.json<{ id: string }>().id;
         let state: string | undefined;
         const jobsStarted = performance.now();
         while (performance.now() - jobsStarted < 20_000) {
-          const { rows } = await direct.query<{ state: string }>(`select state from pgboss.job where name = 'booking-notice' and data::text like $1`, [`%${bookingId}%`]);
+          const { rows } = await direct.query<{ state: string }>(`select state from pgboss.job where name = 'email-send' and data::text like $1`, [`%${bookingId}%`]);
           state = rows[0]?.state;
           if (state === 'completed') break;
           await new Promise((r) => setTimeout(r, 200));
@@ -320,8 +320,8 @@ if (process.env.TEST_DB === 'postgres') {
       const jobErrorsLogged = logged.filter((line) => line.msg === 'background jobs: database error').length;
       expect(jobErrorsLogged).toBeGreaterThan(0);
       figures.jobErrorsLogged = jobErrorsLogged;
-      // Every pooled connection came back: a transaction whose BEGIN met a broken connection used to keep
-      // its client for good (drizzle sends BEGIN outside its try/finally), and closing the pool then hung.
+      // Every pooled connection comes back: a transaction whose BEGIN meets a broken connection must not keep
+      // its client (drizzle sends BEGIN outside its try/finally), or closing the pool hangs.
       // A background reader (jobs, the directory) may hold one for a moment; a leaked one never returns.
       const pool = (database.db as unknown as { $client: pg.Pool }).$client;
       await expect.poll(() => pool.totalCount - pool.idleCount, { timeout: 5_000 }).toBe(0);
@@ -391,12 +391,12 @@ if (process.env.TEST_DB === 'postgres') {
           interval: 200,
         })
         .toEqual([expert.id]);
-      // And pg-boss's own pool: a booking's notice is worked off.
+      // And pg-boss's own pool: a booking's e-mail is sent.
       const booked = await app.inject(asUser(user, { method: 'POST', url: '/api/bookings', payload: videoBooking(expert.id, daysAhead(160), '2:00 PM') }));
       expect(booked.statusCode).toBe(201);
       const bookingId = booked.json<{ id: string }>().id;
       await expect
-        .poll(async () => (await direct.query<{ state: string }>(`select state from pgboss.job where name = 'booking-notice' and data::text like $1`, [`%${bookingId}%`])).rows[0]?.state, {
+        .poll(async () => (await direct.query<{ state: string }>(`select state from pgboss.job where name = 'email-send' and data::text like $1`, [`%${bookingId}%`])).rows[0]?.state, {
           timeout: 30_000,
           interval: 200,
         })

@@ -9,6 +9,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../../test/test-app.js';
 import { projectRoot } from '../../project-root.js';
+import { SERVER_START_MS } from '../../test/server-start.js';
 
 /**
  * SIGTERM on the production server (the dist/server bundle `npm start` runs) while keep-alive clients
@@ -88,9 +89,9 @@ async function startServer(env: Record<string, string>): Promise<Server> {
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
   const logRead = new Promise<void>((resolve) => child.once('close', () => resolve()));
-  for (let i = 0; ; i++) {
+  for (const deadline = Date.now() + SERVER_START_MS; ; ) {
     if (child.exitCode !== null) throw new Error('the server exited during start-up');
-    if (i > 600) throw new Error('the server did not become ready');
+    if (Date.now() > deadline) throw new Error('the server did not become ready');
     const ready = await fetch(`${baseUrl}/readyz`).then((r) => r.ok).catch(() => false);
     if (ready) break;
     await new Promise((r) => setTimeout(r, 50));
@@ -172,7 +173,7 @@ beforeAll(async () => {
   if (onPostgres) {
     database = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
   }
-}, 180_000);
+}, 240_000);
 
 afterAll(async () => {
   await database?.drop();
@@ -285,5 +286,5 @@ describe(`SIGTERM with ${CLIENTS} keep-alive clients (${onPostgres ? 'PostgreSQL
     expect(signal).toBeNull();
     expect(code).toBe(0);
     expect(exitMs).toBeLessThan(10_000);
-  }, 60_000);
+  }, 150_000);
 });

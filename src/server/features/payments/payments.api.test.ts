@@ -6,7 +6,7 @@ import { insertExpert } from '../../test/expert-factory.js';
 import { daysAhead, onsiteBooking, postBooking, videoBooking } from '../../test/booking-helpers.js';
 import { startFakeStripeServer, type FakeStripeServer } from '../../test/fake-stripe-server.js';
 import { auditLog, bookings } from '../../db/schema.js';
-import { PAYMENT_UNAVAILABLE, type BookingDetail } from '../../../common/booking.js';
+import { PAYMENT_UNAVAILABLE, type BookingDetail } from '../../../common/bookings.js';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 let stripe: FakeStripeServer;
@@ -81,7 +81,7 @@ describe('payments with Stripe', () => {
     expect((await intentFor(owner, { amount: 100 })).statusCode).toBe(400);
   });
 
-  it('answers 503 with the specification’s message when Stripe fails', async () => {
+  it('answers 503 with the product’s message when Stripe fails', async () => {
     const booking = await newBooking();
     stripe.failWith(500);
     try {

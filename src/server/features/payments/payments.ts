@@ -6,14 +6,15 @@ import { bookings } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { writeAudit } from '../../audit/audit-log.js';
 import { AppError } from '../../core/app-error.js';
-import { PAYMENT_UNAVAILABLE } from '../../../common/booking.js';
-import { isLive } from '../../../common/booking-status.js';
+import { PAYMENT_UNAVAILABLE } from '../../../common/bookings.js';
+import { isLive } from '../../../common/bookings-status.js';
 import type { CurrentUser } from '../../../common/user.js';
 import type { z } from 'zod';
-import type { createPaymentIntentSchema } from '../../../common/booking.js';
-import { auditSnapshot } from '../bookings/booking-record.js';
-import { REFUND_QUEUE, type BookingDeps } from '../bookings/booking-deps.js';
-import { BOOKING_NOT_FOUND } from '../bookings/change-booking.js';
+import type { createPaymentIntentSchema } from '../../../common/bookings.js';
+import { auditSnapshot } from '../bookings/index.js';
+import type { ServiceContext } from '../../core/service-context.js';
+import { REFUND_QUEUE } from '../../jobs/queues.js';
+import { bookingAccess } from '../bookings/index.js';
 import { createStripeClient } from './stripe-client.js';
 
 type PaymentIntentRequest = z.output<typeof createPaymentIntentSchema>;
@@ -44,7 +45,7 @@ async function callStripe<T>(stripe: Stripe, work: () => Promise<T>): Promise<T>
   }
 }
 
-export async function createPayments(config: Config, deps: BookingDeps): Promise<Payments> {
+export async function createPayments(config: Config, deps: ServiceContext): Promise<Payments> {
   const stripe = await createStripeClient(config);
   const webhookSecret = config.STRIPE_WEBHOOK_SECRET;
 
@@ -107,8 +108,8 @@ export async function createPayments(config: Config, deps: BookingDeps): Promise
 
     async createPaymentIntent(user, input) {
       if (!stripe) throw unavailable();
-      const [booking] = await deps.db.select().from(bookings).where(eq(bookings.id, input.bookingId));
-      if (!booking || booking.userId !== user.id) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+      // Only its owner pays for a booking; to its expert and administrators it is as unknown as to anyone.
+      const { booking } = (await bookingAccess(deps.db, user, input.bookingId, { only: ['owner'] })).record;
       const mismatch =
         (input.expertId !== undefined && input.expertId !== booking.expertId) ||
         (input.serviceType !== undefined && input.serviceType !== booking.serviceType) ||

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../common/api-error.js';
-import { clientConfigSchema, createPaymentIntentSchema, paymentIntentSchema } from '../../../common/booking.js';
+import { clientConfigSchema, createPaymentIntentSchema, paymentIntentSchema } from '../../../common/bookings.js';
 import { requireUser } from '../../auth/guards.js';
 import type { Payments } from './payments.js';
 

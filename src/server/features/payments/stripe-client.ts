@@ -3,7 +3,7 @@ import type { Config } from '../../config.js';
 
 /**
  * Stripe's client when all three keys are set; null means payments are off (pay after service). The SDK
- * is loaded only then: it adds about 20 MB to a server that never uses it.
+ * is loaded only then: a server that never uses it spends no memory on it.
  */
 export async function createStripeClient(config: Config): Promise<Stripe | null> {
   if (!config.STRIPE_SECRET_KEY) return null;

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.js';
 import { accounts } from '../../db/schema.js';
 import { AppError } from '../../core/app-error.js';
 import { SIGN_INS_BUSY, SIGN_INS_BUSY_CODE, verifyPassword } from '../../auth/password-hashing.js';
-import { INCORRECT_PASSWORD } from '../../../common/email-change.js';
+import { INCORRECT_PASSWORD } from '../../../common/profile-email-change.js';
 
 export const NO_PASSWORD =
   "Your account has no password yet. Choose one with 'Forgot password?' on the sign-in page, then change your email address.";

@@ -1,6 +1,6 @@
 import type { MailMessage } from '../../mail/mailer.js';
 import { PRODUCT_NAME } from '../../../common/brand.js';
-import { EMAIL_CHANGE_LINK_HOURS } from '../../../common/email-change.js';
+import { EMAIL_CHANGE_LINK_HOURS } from '../../../common/profile-email-change.js';
 
 /** The link's page: it confirms the change as it opens (pages/confirm-email.tsx). */
 export function confirmationLink(baseUrl: string, token: string): string {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditTrail } from '../../audit/audit-log.js';
 import { startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox.js';
 import { asUser, cookieHeader, createTestApp, nextClientAddress, ORIGIN, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
-import { CURRENT_PASSWORD_REQUIRED, EMAIL_CHANGE_LINK_HOURS, INCORRECT_PASSWORD } from '../../../common/email-change.js';
+import { CURRENT_PASSWORD_REQUIRED, EMAIL_CHANGE_LINK_HOURS, INCORRECT_PASSWORD } from '../../../common/profile-email-change.js';
 import {
   EMAIL_TAKEN_MESSAGE,
   LINK_ALREADY_USED,

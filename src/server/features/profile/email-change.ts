@@ -8,12 +8,12 @@ import { AppError } from '../../core/app-error.js';
 import { writeAudit } from '../../audit/audit-log.js';
 import { enqueueEmail } from '../../mail/email-job.js';
 import { consumeRequestLimit } from '../../http/request-limiter.js';
-import type { BookingDeps } from '../bookings/booking-deps.js';
-import { EMAIL_CHANGE_LINK_HOURS, type EmailChangeConfirmed, type PendingEmailChange } from '../../../common/email-change.js';
+import type { ServiceContext } from '../../core/service-context.js';
+import { EMAIL_CHANGE_LINK_HOURS, type EmailChangeConfirmed, type PendingEmailChange } from '../../../common/profile-email-change.js';
 import { passwordStampOf } from './current-password.js';
 import { changeAppliedEmail, changeRequestedEmail, confirmationLink, confirmNewAddressEmail } from './email-change-emails.js';
 
-export type ProfileDeps = Pick<BookingDeps, 'db' | 'jobs' | 'baseUrl' | 'now'>;
+export type ProfileDeps = Pick<ServiceContext, 'db' | 'jobs' | 'baseUrl' | 'now'>;
 
 export const EMAIL_TAKEN_MESSAGE = 'This email address is already used by another account.';
 export const TOO_MANY_EMAIL_CHANGES = 'Too many attempts to change your email address. Please try again later.';
@@ -90,7 +90,9 @@ export async function pendingEmailChange(deps: ProfileDeps, userId: string): Pro
 /**
  * Follows a confirmation link: in one transaction with its audit entry and the notice to the old address,
  * the account's e-mail becomes the new one, if the link is live, the password is the one it was asked
- * with and no other account has taken the address meanwhile. Sessions are kept (docs/ARCHITECTURE.md).
+ * with and no other account has taken the address meanwhile. Sessions are kept: the change was asked with
+ * the password and proved from the new address, and a password change is the way to end them
+ * (docs/PRODUCT.md#changing-the-e-mail-address).
  */
 export async function confirmEmailChange(deps: ProfileDeps, token: string): Promise<EmailChangeConfirmed> {
   try {

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUserSchema, profileUpdateSchema } from '../../../common/user.js';
-import { confirmEmailChangeSchema, emailChangeConfirmedSchema, emailChangeStatusSchema } from '../../../common/email-change.js';
+import { confirmEmailChangeSchema, emailChangeConfirmedSchema, emailChangeStatusSchema } from '../../../common/profile-email-change.js';
 import { apiErrorSchema } from '../../../common/api-error.js';
 import { requireUser } from '../../auth/guards.js';
 import { updateProfile } from './service.js';
 import { confirmEmailChange, pendingEmailChange, type ProfileDeps } from './email-change.js';
 
-export const profileRoutes: FastifyPluginAsyncZod<{ deps: ProfileDeps }> = async (app, { deps }) => {
+export const profileRoutes: FastifyPluginAsyncZod<{ services: ProfileDeps }> = async (app, { services }) => {
   app.patch(
     '/api/profile',
     {
@@ -22,7 +22,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ deps: ProfileDeps }> = async
     },
     async (request) => {
       const user = await requireUser(request);
-      return updateProfile(deps, user, request.body);
+      return updateProfile(services, user, request.body);
     },
   );
 
@@ -37,7 +37,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ deps: ProfileDeps }> = async
     },
     async (request) => {
       const user = await requireUser(request);
-      return { pending: await pendingEmailChange(deps, user.id) };
+      return { pending: await pendingEmailChange(services, user.id) };
     },
   );
 
@@ -52,6 +52,6 @@ export const profileRoutes: FastifyPluginAsyncZod<{ deps: ProfileDeps }> = async
         response: { 200: emailChangeConfirmedSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 410: apiErrorSchema },
       },
     },
-    async (request) => confirmEmailChange(deps, request.body.token),
+    async (request) => confirmEmailChange(services, request.body.token),
   );
 };

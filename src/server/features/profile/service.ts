@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { CurrentUser, ProfileUpdate } from '../../../common/user.js';
-import { CURRENT_PASSWORD_REQUIRED, isEmailChange } from '../../../common/email-change.js';
+import { CURRENT_PASSWORD_REQUIRED, isEmailChange } from '../../../common/profile-email-change.js';
 import { toCurrentUser } from '../../auth/current-user.js';
 import { AppError } from '../../core/app-error.js';
 import { checkCurrentPassword } from './current-password.js';

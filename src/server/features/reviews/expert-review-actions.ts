@@ -6,7 +6,7 @@ import { AppError } from '../../core/app-error.js';
 import { writeAudit } from '../../audit/audit-log.js';
 import type { ExpertReview } from '../../../common/reviews.js';
 import type { CurrentUser } from '../../../common/user.js';
-import { ownExpert } from '../workspace/own-expert.js';
+import { ownExpert } from '../workspace/index.js';
 import { getExpertReview, REVIEW_NOT_FOUND } from './read-reviews.js';
 
 /** The review of the caller's expert profile, locked; another expert's review is a 404. */

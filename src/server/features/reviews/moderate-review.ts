@@ -5,11 +5,11 @@ import { AppError } from '../../core/app-error.js';
 import { writeAudit } from '../../audit/audit-log.js';
 import type { ExpertReview } from '../../../common/reviews.js';
 import type { CurrentUser } from '../../../common/user.js';
-import type { FeatureDeps } from '../feature-deps.js';
+import type { ServiceContext } from '../../core/service-context.js';
 import { lockExpertForReviews, recomputeExpertRating } from './expert-rating.js';
 import { getExpertReview, REVIEW_NOT_FOUND } from './read-reviews.js';
 
-interface ModerationContext extends FeatureDeps {
+interface ModerationContext extends ServiceContext {
   admin: CurrentUser;
 }
 
@@ -21,12 +21,12 @@ const NOT_REPORTED = (status: string) => `This review is ${status}; only a repor
  * Either is audit-logged. The expert sees only the review's new state.
  */
 export async function moderateReview(
-  { deps, listings, admin }: ModerationContext,
+  { admin, ...services }: ModerationContext,
   reviewId: number,
   decision: 'hide' | 'keep',
   reason: string | null,
 ): Promise<ExpertReview> {
-  await inTransaction(deps.db, async (tx) => {
+  await inTransaction(services.db, async (tx) => {
     const [found] = await tx.select({ expertId: reviews.expertId }).from(reviews).where(eq(reviews.id, reviewId));
     if (!found) throw new AppError('NOT_FOUND', REVIEW_NOT_FOUND);
     // The expert's row before the review's, as a new review takes them.
@@ -50,6 +50,6 @@ export async function moderateReview(
       note: reason,
     });
   });
-  if (decision === 'hide') listings.clear();
-  return getExpertReview(deps.db, reviewId);
+  if (decision === 'hide') services.listings.clear();
+  return getExpertReview(services.db, reviewId);
 }

@@ -134,7 +134,7 @@ export async function listReportedReviews(db: Database): Promise<ReportedReview[
   }));
 }
 
-/** The owner's rating of each of these bookings they reviewed (document 000's activity 'optional rating'). */
+/** The owner's rating of each of these bookings they reviewed (an activity item's rating, docs/PRODUCT.md#dashboard). */
 export async function ratingsOfBookings(db: Database, bookingIds: string[]): Promise<Map<string, number>> {
   if (bookingIds.length === 0) return new Map();
   const rows = await db.select({ bookingId: reviews.bookingId, rating: reviews.rating }).from(reviews).where(inArray(reviews.bookingId, bookingIds));

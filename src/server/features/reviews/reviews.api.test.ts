@@ -69,7 +69,7 @@ async function expertFigures(id: number) {
   return row!;
 }
 
-/** The rule of docs/ARCHITECTURE.md, in exact integer arithmetic: hundredths, rounded half up. */
+/** The rule of expert-rating.ts (docs/PRODUCT.md#reviews), in exact integer arithmetic: hundredths, rounded half up. */
 async function figuresByFormula(id: number) {
   const [prior] = await db.select({ rating: experts.seededRating, count: experts.seededReviewCount }).from(experts).where(eq(experts.id, id));
   const visible = await db.select({ rating: reviews.rating }).from(reviews).where(and(eq(reviews.expertId, id), ne(reviews.status, 'hidden')));

@@ -11,10 +11,11 @@ import {
   reviewPageSchema,
   reviewReasonSchema,
 } from '../../../common/reviews.js';
-import { requireUser } from '../../auth/guards.js';
-import type { FeatureDeps } from '../feature-deps.js';
-import { getExpert } from '../experts/service.js';
-import { ownExpert } from '../workspace/own-expert.js';
+import { requireUser, roleGuard } from '../../auth/guards.js';
+import { KEEPS_SESSIONS } from '../../auth/session-cache-reset.js';
+import type { ServiceContext } from '../../core/service-context.js';
+import { getExpert } from '../experts/index.js';
+import { ownExpert } from '../workspace/index.js';
 import { createReview, getBookingReview } from './write-review.js';
 import { replyToReview, reportReview } from './expert-review-actions.js';
 import { moderateReview } from './moderate-review.js';
@@ -23,9 +24,14 @@ import { listExpertReviews, listReportedReviews, listReviewsOfOwnExpert, parseRe
 const idParams = z.object({ id: z.string() });
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
-/** The public reviews of an expert, and a booking's review for its owner. */
-export const reviewRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, featureDeps) => {
-  const { deps } = featureDeps;
+/**
+ * Every review route: an expert's public reviews and a booking's review for its owner; the expert's own
+ * reviews under /api/workspace/reviews, behind the experts' guard; moderation under /api/admin/reviews,
+ * behind the administrators' guard.
+ */
+export const reviewRoutes: FastifyPluginAsyncZod<{ services: ServiceContext }> = async (app, { services }) => {
+  await app.register(workspaceReviewRoutes);
+  await app.register(adminReviewRoutes, { services });
 
   app.get(
     '/api/experts/:id/reviews',
@@ -55,12 +61,13 @@ export const reviewRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, feat
         response: { 200: bookingReviewSchema, 401: apiErrorSchema, 404: apiErrorSchema },
       },
     },
-    async (request) => getBookingReview(app.db, await requireUser(request), request.params.id, deps.now()),
+    async (request) => getBookingReview(app.db, await requireUser(request), request.params.id, services.now()),
   );
 
   app.post(
     '/api/bookings/:id/review',
     {
+      config: KEEPS_SESSIONS,
       schema: {
         tags: ['reviews'],
         summary: "The owner rates the expert of a completed booking (1 to 5 stars) with an optional review, once, within 30 days of its end",
@@ -70,16 +77,17 @@ export const reviewRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, feat
       },
     },
     async (request, reply) => {
-      const review = await createReview(featureDeps, await requireUser(request), request.params.id, request.body);
+      const review = await createReview(services, await requireUser(request), request.params.id, request.body);
       return reply.status(201).send(review);
     },
   );
 };
 
-/** /api/workspace/reviews: registered inside the workspace plugin, whose guard admits experts only. */
-export const workspaceReviewRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app) => {
+const workspaceReviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', roleGuard('expert'));
+
   app.get(
-    '/reviews',
+    '/api/workspace/reviews',
     {
       schema: {
         tags: ['workspace'],
@@ -95,8 +103,9 @@ export const workspaceReviewRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (
   );
 
   app.post(
-    '/reviews/:id/reply',
+    '/api/workspace/reviews/:id/reply',
     {
+      config: KEEPS_SESSIONS,
       schema: {
         tags: ['workspace'],
         summary: 'Replies to a review of the caller, once; the reply shows under it on the profile',
@@ -109,8 +118,9 @@ export const workspaceReviewRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (
   );
 
   app.post(
-    '/reviews/:id/report',
+    '/api/workspace/reviews/:id/report',
     {
+      config: KEEPS_SESSIONS,
       schema: {
         tags: ['workspace'],
         summary: "Reports a review of the caller with a reason, for an administrator to keep or hide; once per review",
@@ -123,12 +133,13 @@ export const workspaceReviewRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (
   );
 };
 
-/** /api/admin/reviews: registered inside the admin plugin, whose guard admits administrators only. */
-export const adminReviewRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, { deps, listings }) => {
-  const context = async (request: Parameters<typeof requireUser>[0]) => ({ deps, listings, admin: await requireUser(request) });
+const adminReviewRoutes: FastifyPluginAsyncZod<{ services: ServiceContext }> = async (app, { services }) => {
+  app.addHook('onRequest', roleGuard('admin'));
+
+  const context = async (request: Parameters<typeof requireUser>[0]) => ({ ...services, admin: await requireUser(request) });
 
   app.get(
-    '/reviews/reported',
+    '/api/admin/reviews/reported',
     {
       schema: {
         tags: ['admin'],
@@ -140,8 +151,9 @@ export const adminReviewRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app,
   );
 
   app.put(
-    '/reviews/:id/hide',
+    '/api/admin/reviews/:id/hide',
     {
+      config: KEEPS_SESSIONS,
       schema: {
         tags: ['admin'],
         summary: "Hides a reported review with a reason: off the profile and out of the expert's rating",
@@ -154,8 +166,9 @@ export const adminReviewRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app,
   );
 
   app.put(
-    '/reviews/:id/keep',
+    '/api/admin/reviews/:id/keep',
     {
+      config: KEEPS_SESSIONS,
       schema: {
         tags: ['admin'],
         summary: 'Keeps a reported review published; it cannot be reported again',

@@ -1,28 +1,19 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { bookings, reviews } from '../../db/schema.js';
+import { reviews } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../core/app-error.js';
 import { writeAudit } from '../../audit/audit-log.js';
-import { BOOKING_STATUS_LABELS } from '../../../common/booking-status.js';
+import { BOOKING_STATUS_LABELS } from '../../../common/bookings-status.js';
 import { reviewClosesAt, type BookingReview } from '../../../common/reviews.js';
 import type { CurrentUser } from '../../../common/user.js';
-import type { FeatureDeps } from '../feature-deps.js';
-import { actorsFor, isBookingId, selectBookingRecords, type BookingRecord } from '../bookings/booking-record.js';
-import { BOOKING_NOT_FOUND } from '../bookings/change-booking.js';
+import type { ServiceContext } from '../../core/service-context.js';
+import { bookingAccess, loadBooking, type BookingRecord } from '../bookings/index.js';
 import { lockExpertForReviews, recomputeExpertRating } from './expert-rating.js';
 import { reviewOfBooking } from './read-reviews.js';
 
 export const ONLY_OWNER_REVIEWS = 'Only the boat owner who made this booking can review it.';
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-
-/** The booking as its owner, its expert or an administrator sees it; 404 for anyone else (as the booking's page). */
-async function visibleBooking(db: Database, user: CurrentUser, rawId: string): Promise<BookingRecord> {
-  if (!isBookingId(rawId)) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
-  const [record] = await selectBookingRecords(db, eq(bookings.id, rawId));
-  if (!record || actorsFor(record, user).length === 0) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
-  return record;
-}
 
 /** Why the owner may not review the booking now, or null when they may. */
 function reviewRefusal(record: BookingRecord, now: Date): string | null {
@@ -37,10 +28,10 @@ function reviewRefusal(record: BookingRecord, now: Date): string | null {
 
 /** `GET /api/bookings/{id}/review`: the booking's review and whether the caller may write one now. */
 export async function getBookingReview(db: Database, user: CurrentUser, rawId: string, now: Date): Promise<BookingReview> {
-  const record = await visibleBooking(db, user, rawId);
+  const { record, roles } = await bookingAccess(db, user, rawId);
   const review = await reviewOfBooking(db, record.booking.id);
   const closesAt = reviewClosesAt(record.booking.endsAt).toISOString();
-  const owner = record.booking.userId === user.id;
+  const owner = roles.includes('owner');
   let eligibility: BookingReview['eligibility'];
   if (review) eligibility = 'reviewed';
   else if (!owner) eligibility = 'not-owner';
@@ -54,19 +45,19 @@ export async function getBookingReview(db: Database, user: CurrentUser, rawId: s
  * index on booking_id), and recomputes the expert's figures in the same transaction.
  */
 export async function createReview(
-  { deps, listings }: FeatureDeps,
+  services: ServiceContext,
   user: CurrentUser,
   rawId: string,
   input: { rating: number; text: string | null },
 ): Promise<BookingReview> {
-  const record = await visibleBooking(deps.db, user, rawId);
-  if (record.booking.userId !== user.id) throw new AppError('FORBIDDEN', ONLY_OWNER_REVIEWS);
+  const { record, roles } = await bookingAccess(services.db, user, rawId);
+  if (!roles.includes('owner')) throw new AppError('FORBIDDEN', ONLY_OWNER_REVIEWS);
   const expertId = record.booking.expertId;
-  await inTransaction(deps.db, async (tx) => {
+  await inTransaction(services.db, async (tx) => {
     await lockExpertForReviews(tx, expertId);
     // Read again under the lock: a booking's status may have changed since (completed is final, the rest are not).
-    const [current] = await selectBookingRecords(tx, eq(bookings.id, record.booking.id));
-    const refusal = reviewRefusal(current!, deps.now());
+    const current = await loadBooking(tx, record.booking.id);
+    const refusal = reviewRefusal(current, services.now());
     if (refusal) throw new AppError('CONFLICT', refusal);
     const [existing] = await tx.select({ id: reviews.id }).from(reviews).where(eq(reviews.bookingId, record.booking.id));
     if (existing) throw new AppError('CONFLICT', 'You have already reviewed this booking.');
@@ -84,6 +75,6 @@ export async function createReview(
       after: { bookingId: record.booking.id, expertId, rating: input.rating, hasText: input.text !== null },
     });
   });
-  listings.clear();
-  return getBookingReview(deps.db, user, rawId, deps.now());
+  services.listings.clear();
+  return getBookingReview(services.db, user, rawId, services.now());
 }

@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { bookings, experts } from '../../db/schema.js';
+import { bookings } from '../../db/schema.js';
 import { AppError } from '../../core/app-error.js';
 import type { CurrentUser } from '../../../common/user.js';
 import {
@@ -12,8 +12,8 @@ import {
   type CallRole,
   type CallSummary,
 } from '../../../common/video-call.js';
-import { isBookingId, selectBookingRecords, type BookingRecord } from '../bookings/booking-record.js';
-import { BOOKING_NOT_FOUND } from '../bookings/change-booking.js';
+import { selectBookingRecords } from '../bookings/index.js';
+import { bookingAccess, partyBookings, partyRoleOf, type BookingRecord } from '../bookings/index.js';
 
 export const NOT_A_PARTY = 'Only the boat owner and the expert of this booking can join its call.';
 
@@ -21,12 +21,6 @@ export interface CallAccess {
   record: BookingRecord;
   role: CallRole;
   summary: CallSummary;
-}
-
-function roleOf(record: BookingRecord, user: CurrentUser): CallRole | null {
-  if (record.booking.userId === user.id) return 'owner';
-  if (record.expert.userId && record.expert.userId === user.id) return 'expert';
-  return null;
 }
 
 function summarise(record: BookingRecord, role: CallRole, now: Date): CallSummary {
@@ -54,13 +48,8 @@ function summarise(record: BookingRecord, role: CallRole, now: Date): CallSummar
  * booking, is told the call is only for its two parties (403).
  */
 export async function readCallAccess(db: Database, user: CurrentUser, bookingId: string, now: Date): Promise<CallAccess> {
-  if (!isBookingId(bookingId)) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
-  const [record] = await selectBookingRecords(db, eq(bookings.id, bookingId));
-  const role = record ? roleOf(record, user) : null;
-  if (!record || !role) {
-    if (record && user.role === 'admin') throw new AppError('FORBIDDEN', NOT_A_PARTY);
-    throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
-  }
+  const { record, role } = await bookingAccess(db, user, bookingId);
+  if (role === 'admin') throw new AppError('FORBIDDEN', NOT_A_PARTY);
   return { record, role, summary: summarise(record, role, now) };
 }
 
@@ -79,9 +68,9 @@ export async function listUpcomingCalls(db: Database, user: CurrentUser, now: Da
       eq(bookings.serviceType, 'video'),
       inArray(bookings.status, ['confirmed', 'completed']),
       gt(bookings.endsAt, new Date(now.getTime() - ROOM_CLOSES_AFTER_MS)),
-      or(eq(bookings.userId, user.id), sql`${experts.userId} = ${user.id}`),
+      partyBookings(user),
     )!,
     { orderBy: [asc(bookings.startsAt)], limit: 50 },
   );
-  return records.map((record) => summarise(record, roleOf(record, user)!, now));
+  return records.map((record) => summarise(record, partyRoleOf(record, user)!, now));
 }

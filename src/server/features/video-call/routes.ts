@@ -4,13 +4,13 @@ import { apiErrorSchema } from '../../../common/api-error.js';
 import { callClientMessageSchema, callInfoSchema, callSummarySchema, type IceServer } from '../../../common/video-call.js';
 import { requireUser } from '../../auth/guards.js';
 import { liveRoute } from '../../realtime/live-socket.js';
-import type { BookingDeps } from '../bookings/booking-deps.js';
+import type { ServiceContext } from '../../core/service-context.js';
 import { admitToCall, listUpcomingCalls, readCallAccess } from './call-access.js';
 import { ROOM_HEARTBEAT_MS, openCallSession } from './call-signalling.js';
 
 const idParams = z.object({ id: z.string() });
 
-export const videoCallRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps; iceServers: IceServer[]; roomHeartbeatMs?: number }> = async (app, { deps, iceServers, roomHeartbeatMs = ROOM_HEARTBEAT_MS }) => {
+export const videoCallRoutes: FastifyPluginAsyncZod<{ services: ServiceContext; iceServers: IceServer[]; roomHeartbeatMs?: number }> = async (app, { services, iceServers, roomHeartbeatMs = ROOM_HEARTBEAT_MS }) => {
   app.get(
     '/api/bookings/:id/call',
     {
@@ -19,13 +19,13 @@ export const videoCallRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps; iceServ
         summary: "A video booking's call room for its owner or its expert: whether it can be joined now, why not, and the ICE servers",
         description:
           'The room is open from 10 minutes before the start to 30 minutes after the scheduled end, for a confirmed (or completed) video booking. ' +
-          'Signalling is the WebSocket `/api/bookings/{id}/call/live` (docs/ARCHITECTURE.md, Video consultation).',
+          'Signalling is the WebSocket `/api/bookings/{id}/call/live` (docs/ARCHITECTURE.md#realtime).',
         params: idParams,
         response: { 200: callInfoSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
       },
     },
     async (request) => {
-      const now = deps.now();
+      const now = services.now();
       const { summary } = await readCallAccess(app.db, await requireUser(request), request.params.id, now);
       return { ...summary, serverNow: now.toISOString(), iceServers };
     },
@@ -40,18 +40,18 @@ export const videoCallRoutes: FastifyPluginAsyncZod<{ deps: BookingDeps; iceServ
         response: { 200: z.array(callSummarySchema), 401: apiErrorSchema },
       },
     },
-    async (request) => listUpcomingCalls(app.db, await requireUser(request), deps.now()),
+    async (request) => listUpcomingCalls(app.db, await requireUser(request), services.now()),
   );
 
   liveRoute(app, {
     url: '/api/bookings/:id/call/live',
     params: idParams,
-    admit: (user, { id }) => admitToCall(app.db, user, id, deps.now()),
+    admit: (user, { id }) => admitToCall(app.db, user, id, services.now()),
     incoming: callClientMessageSchema,
-    // A session description with audio, video and every codec is about 10 KB.
+    // A session description with audio, video and every codec runs to kilobytes: room for it.
     maxMessageBytes: 48 * 1024,
     // ICE candidates come in bursts at the start and on each restart.
     rate: { perSecond: 20, burst: 80 },
-    open: (connection, access, user) => openCallSession({ db: app.db, fanout: app.fanout, now: deps.now, log: app.log, heartbeatMs: roomHeartbeatMs }, connection, access, user),
+    open: (connection, access, user) => openCallSession({ db: app.db, fanout: app.fanout, now: services.now, log: app.log, heartbeatMs: roomHeartbeatMs }, connection, access, user),
   });
 };

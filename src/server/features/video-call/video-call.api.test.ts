@@ -6,7 +6,7 @@ import { onsiteBooking, postBooking, videoBooking } from '../../test/booking-hel
 import { nextWeekday, requester, signUpExpert, type ExpertAccount } from '../../test/workspace-helpers.js';
 import { closed, connectLive, nextMessage, refusedUpgrade } from '../../test/live-client.js';
 import { users } from '../../db/schema.js';
-import type { Booking } from '../../../common/booking.js';
+import type { Booking } from '../../../common/bookings.js';
 import { CALL_CLOSE_NOT_ADMITTED, CALL_CLOSE_REPLACED, type CallInfo, type CallSummary } from '../../../common/video-call.js';
 import { NOT_A_PARTY } from './call-access.js';
 

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client.js';
 import { expertWorkingHours } from '../../db/schema.js';
 import { SERVICE_TYPES } from '../../../common/roles.js';
-import { WORKDAY_END_MINUTES, WORKDAY_START_MINUTES } from '../../../common/booking-rules.js';
+import { WORKDAY_END_MINUTES, WORKDAY_START_MINUTES } from '../../../common/bookings-rules.js';
 
 /**
  * Gives experts the starting week every expert has until they edit it: each day, 8:00 AM to 6:00 PM in

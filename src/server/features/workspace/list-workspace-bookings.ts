@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.js';
 import { bookings, users } from '../../db/schema.js';
 import type { CurrentUser } from '../../../common/user.js';
 import { PAST_BOOKINGS_LIMIT, type WorkspaceBooking, type WorkspaceBookings } from '../../../common/workspace.js';
-import { selectBookingRecords, toBooking, type BookingRecord } from '../bookings/booking-record.js';
+import { selectBookingRecords, toBooking, type BookingRecord } from '../bookings/index.js';
 import { ownExpert } from './own-expert.js';
 
 /** Owners' phone numbers, read apart from the booking read model, which only the expert's screen needs them from. */

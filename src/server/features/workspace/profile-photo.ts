@@ -11,7 +11,7 @@ import { imageWork, MAX_INPUT_PIXELS } from '../../ai/image-upload.js';
 import type { CurrentUser } from '../../../common/user.js';
 import type { WorkspaceProfile } from '../../../common/workspace.js';
 import { ownExpert } from './own-expert.js';
-import type { PhotoStore } from './photo-store.js';
+import type { PhotoStore } from '../../storage/photo-store.js';
 import { toWorkspaceProfile } from './workspace-profile.js';
 
 /** Profile photos show at most 256 px wide (twice that for sharp screens). */

@@ -6,7 +6,7 @@ import { requester, signUpExpert, type ExpertAccount } from '../../test/workspac
 import { startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox.js';
 import { users } from '../../db/schema.js';
 import { NO_EXPERT_PROFILE, type WorkspaceBookings } from '../../../common/workspace.js';
-import type { Booking } from '../../../common/booking.js';
+import type { Booking } from '../../../common/bookings.js';
 
 const clock = movableClock();
 let t: TestApp;

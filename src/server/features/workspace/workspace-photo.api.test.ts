@@ -4,7 +4,7 @@ import { asUser, createTestApp, signUp, type TestApp, type TestUser } from '../.
 import { goodPhoto } from '../../test/fixtures/test-images.js';
 import { multipartBody, requester, signUpExpert, type ExpertAccount } from '../../test/workspace-helpers.js';
 import { PHOTO_MAX_BYTES } from '../../../common/workspace.js';
-import type { Expert } from '../../../common/expert.js';
+import type { Expert } from '../../../common/experts.js';
 import { NOT_AN_IMAGE } from './profile-photo.js';
 
 let t: TestApp;

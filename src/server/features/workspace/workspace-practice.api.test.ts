@@ -16,7 +16,7 @@ import {
   VIDEO_NEEDS_RATE,
   type WorkingHours,
 } from '../../../common/workspace.js';
-import type { Expert } from '../../../common/expert.js';
+import type { Expert } from '../../../common/experts.js';
 
 let t: TestApp;
 let owner: TestUser;

@@ -1,5 +1,5 @@
 import type { WorkspaceProfile } from '../../../common/workspace.js';
-import { toExpert } from '../experts/service.js';
+import { toExpert } from '../experts/index.js';
 import type { ExpertRow } from './own-expert.js';
 
 /** The expert's own profile: what the listing shows, plus status and the instant-booking switch. */

@@ -2,8 +2,8 @@
 // afresh from the same experts answers: every order kept sorted, every word index kept exact.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { expertListQuerySchema } from '../../../../common/expert.js';
-import { EXPERT_SORTS } from '../../../../common/expert-listing.js';
+import { expertListQuerySchema } from '../../../../common/experts.js';
+import { EXPERT_SORTS } from '../../../../common/experts-listing.js';
 import { SPECIALTY_VALUES } from '../../../../common/specialties.js';
 import { DirectoryIndex, type DirectoryExpert } from './directory-index.js';
 

@@ -1,10 +1,11 @@
-import { type ExpertFilters, type ExpertListQuery } from '../../../../common/expert.js';
-import { EXPERT_COUNT_CAP } from '../../../../common/expert-listing.js';
+import { type ExpertFilters, type ExpertListQuery } from '../../../../common/experts.js';
+import { EXPERT_COUNT_CAP } from '../../../../common/experts-listing.js';
 import { searchWords, specialtiesMatching } from '../search-terms.js';
 import { AVAILABLE, ExpertColumns, LIVE, ONSITE, VIDEO, searchTextOf, type DirectoryExpert } from './expert-columns.js';
 import { SlotOrder } from './slot-order.js';
 import { SlotSet } from './slot-set.js';
 import { TokenIndex } from './token-index.js';
+import { pageCosts, readByRank, walkOrder, type PageSpan } from './page-reads.js';
 import { textTokens, wordRule } from './word-match.js';
 import { ORDERS, ORDER_NAMES, compareValues, orderOf, type OrderKey, type OrderName } from './sort-orders.js';
 
@@ -42,18 +43,15 @@ interface Prepared {
 
 const NOTHING: Prepared = { matches: () => false, candidates: null, sets: () => [] };
 
-interface PagePlan {
+interface PagePlan extends PageSpan {
   prepared: Prepared;
   name: OrderName;
   keys: OrderKey[];
-  order: SlotOrder;
-  /** The position in the order the page starts from (after a cursor), and how many matches to skip. */
-  from: number;
-  skip: number;
-  /** The page and one more, to tell whether another follows. */
-  wanted: number;
   /** The filters' sets to intersect; null to walk the order testing each expert with `matches`. */
   intersect: SlotSet[] | null;
+  /** The filters' sets, and how far a walk may go before they are intersected instead (see PageCosts). */
+  sets: SlotSet[];
+  walkLimit: number;
 }
 
 export interface DirectoryOptions {
@@ -68,20 +66,9 @@ export interface DirectoryOptions {
 
 const DEFAULT_OPTIONS: DirectoryOptions = { sparseShare: 1 / 8 };
 
-/**
- * What the two ways to a page cost, in steps of a walk of the order (each testing one expert against every
- * filter): intersecting the filters' sets costs a word per set where the smallest has experts, marking a
- * match at its position, and reading back a word of 32 positions. Measured over 3,000 queries of the
- * search mix at 100,000 experts.
- */
-const WALK_STEP_COST = 4;
-const SET_WORD_COST = 1;
-const MARK_COST = 1;
-const POSITION_WORD_COST = 1;
-
 type Comparator = (a: number, b: number) => number;
 
-/** Sets of slots kept (search words', specialties', ratings'): a bit per expert (12 KB at 100,000 experts). */
+/** Sets of slots kept (search words', specialties', ratings'): a bit per expert each. */
 const RECENT_SETS = 256;
 
 /**
@@ -125,7 +112,7 @@ export class DirectoryIndex {
 
   /**
    * The index of experts read in batches: only a batch of rows is in memory at once besides the index
-   * (reading 100,000 rows in one answer briefly took some 150 MB, which the process then kept).
+   * (one answer of every row would briefly take memory the process then keeps).
    */
   static async load(batches: AsyncIterable<readonly DirectoryExpert[]>, options = DEFAULT_OPTIONS): Promise<DirectoryIndex> {
     const builder = DirectoryIndex.builder(options);
@@ -199,7 +186,7 @@ export class DirectoryIndex {
 
   /**
    * How many experts match, counted up to EXPERT_COUNT_CAP: the filters' sets intersected 32 experts at a
-   * time (testing each candidate in turn was a tenth of the server's time under a varied search load).
+   * time, far cheaper than testing each candidate in turn.
    */
   count(filters: ExpertFilters): DirectoryCount {
     const total = SlotSet.countCommon(this.prepare(filters).sets(), EXPERT_COUNT_CAP);
@@ -210,36 +197,13 @@ export class DirectoryIndex {
   page(filters: ExpertFilters, paging: Paging): DirectoryPage {
     const plan = this.plan(filters, paging);
     if (!plan) return { ids: [], next: null };
-    const { order, keys, from, wanted } = plan;
-    let { skip } = plan;
-    const found: number[] = [];
-    if (plan.intersect) {
-      // The matches found by intersecting the filters' sets where the smallest has experts (testing each
-      // candidate with `matches` was a seventh of the server's time under a varied search load), each
-      // marked at its position in the order, then the marks read in ascending order: the page without
-      // sorting the matches (a bit per expert, read a word of 32 at a time).
-      const rank = this.rank(plan.name);
-      const positions = new SlotSet(order.length);
-      SlotSet.scanCommon(plan.intersect, (slot) => positions.add(rank[slot]!));
-      positions.scan((position) => {
-        if (skip > 0) skip--;
-        else found.push(order.at(position));
-        return found.length >= wanted;
-      }, from);
-    } else {
-      const { matches } = plan.prepared;
-      for (let i = from; i < order.length && found.length < wanted; i++) {
-        const slot = order.at(i);
-        if (!matches(slot)) continue;
-        if (skip > 0) skip--;
-        else found.push(slot);
-      }
-    }
+    const found =
+      (plan.intersect ? null : walkOrder(plan, plan.prepared.matches, plan.walkLimit)) ?? readByRank(plan, this.rank(plan.name), plan.intersect ?? plan.sets);
     const page = found.slice(0, paging.limit);
     const last = page.at(-1);
     return {
       ids: page.map((slot) => this.columns.numbers.id[slot]!),
-      next: found.length > paging.limit && last !== undefined ? keys.map((k) => this.columns.value(last, k.field)) : null,
+      next: found.length > paging.limit && last !== undefined ? plan.keys.map((k) => this.columns.value(last, k.field)) : null,
     };
   }
 
@@ -255,7 +219,8 @@ export class DirectoryIndex {
     const start = paging.after ? `after the cursor (position ${plan.from.toLocaleString('en-US')})` : `skipping ${plan.skip.toLocaleString('en-US')}`;
     return plan.intersect
       ? `${named}: counted, then the page read from the matches marked at their ${plan.name} rank, ${start}`
-      : `${named}: counted; the page read by walking the ${plan.name} order, ${start}, each expert tested against the filters`;
+      : `${named}: counted; the page read by walking the ${plan.name} order, ${start}, each expert tested against the filters` +
+          (Number.isFinite(plan.walkLimit) ? ` (by rank instead if ${plan.walkLimit.toLocaleString('en-US')} steps are not enough)` : '');
   }
 
   /** What `page` does for this query, or null when nothing can match. */
@@ -271,8 +236,10 @@ export class DirectoryIndex {
     const wanted = paging.limit + 1;
     const { candidates } = prepared;
     const sets = candidates ? prepared.sets() : [];
-    const intersect = candidates && this.readsCandidates(candidates, sets.length, order.length - from, skip + wanted, paging.matching) ? sets : null;
-    return { prepared, name, keys, order, from, skip, wanted, intersect };
+    const costs = candidates && pageCosts(this.planning, candidates, sets.length, order.length - from, skip + wanted, paging.matching);
+    const intersect = costs && costs.intersect < costs.walk ? sets : null;
+    const walkLimit = costs ? costs.walkLimit : Infinity;
+    return { prepared, name, keys, order, from, skip, wanted, intersect, walkLimit, sets };
   }
 
   /** The name a recent set is kept under ('specialty engines', 'q "yamaha"'). */
@@ -281,20 +248,9 @@ export class DirectoryIndex {
     return 'a set';
   }
 
-  /**
-   * Whether a page is found sooner by intersecting the filters' sets (the matches marked at their rank,
-   * then the marks read in order) than by walking the order until enough match, which, with the matches
-   * spread evenly, takes `rest * needed / matching` steps. A query planner's choice, made per page: the
-   * first page of a broad search is a few steps into the order, a deep page of a narrow one is not.
-   */
-  private readsCandidates(candidates: SlotSet, sets: number, rest: number, needed: number, matching: number | undefined): boolean {
-    if (matching === undefined) return candidates.size <= this.size * this.options.sparseShare;
-    // A capped count says only 'at least': the smallest set bounds it from above.
-    if (matching >= EXPERT_COUNT_CAP) matching = Math.max(matching, candidates.size);
-    const words = rest / 32;
-    const walk = Math.min(rest, (needed * this.size) / Math.max(matching, 1)) * WALK_STEP_COST;
-    const intersect = Math.min(candidates.size, words) * sets * SET_WORD_COST + matching * MARK_COST + words * POSITION_WORD_COST;
-    return intersect < walk;
+  /** What `pageCosts` needs of the directory. */
+  private get planning() {
+    return { size: this.size, sparseShare: this.options.sparseShare };
   }
 
   private comparator(name: OrderName): Comparator {
@@ -344,8 +300,13 @@ export class DirectoryIndex {
       }
       return true;
     };
-    if (!wordsOf(this.text, (slot) => columns.searchText(slot), searchWords(filters.q), true)) return NOTHING;
-    if (!wordsOf(this.place, (slot) => columns.locationText[slot]!, searchWords(filters.location), false)) return NOTHING;
+    const textWords = searchWords(filters.q);
+    const placeWords = searchWords(filters.location);
+    // A word no text has (a slip of the keyboard, often) answers nothing before any other word's set is made.
+    if (textWords.some((word) => !mayMatch(this.text, word) && specialtiesMatching(word).length === 0)) return NOTHING;
+    if (placeWords.some((word) => !mayMatch(this.place, word))) return NOTHING;
+    if (!wordsOf(this.text, (slot) => columns.searchText(slot), textWords, true)) return NOTHING;
+    if (!wordsOf(this.place, (slot) => columns.locationText[slot]!, placeWords, false)) return NOTHING;
 
     let mask = LIVE;
     let value = LIVE;
@@ -449,17 +410,18 @@ export class DirectoryIndex {
   private wordSlots(tokens: TokenIndex, texts: (slot: number) => string, word: string): SlotSet {
     const slots = new SlotSet(this.slots);
     const rule = wordRule(word);
-    if (rule.kind === 'prefix') {
-      tokens.addWithPrefix(rule.token, slots);
-    } else if (rule.kind !== 'none') {
-      const list = tokens.slotsWith(rule.token);
-      for (let i = 0; i < list.length; i++) {
-        const slot = list[i]!;
-        if (rule.kind !== 'verify' || rule.pattern.test(texts(slot))) slots.add(slot);
-      }
-    }
+    if (rule.kind === 'prefix') tokens.addWithPrefix(rule.token, slots);
+    else if (rule.kind === 'equal') tokens.addWith(rule.token, slots);
+    else if (rule.kind === 'verify') tokens.forEachWith(rule.token, (slot) => rule.pattern.test(texts(slot)) && slots.add(slot));
     return slots;
   }
+}
+
+/** Whether some text of `tokens` may match the search word (a `verify` word is then checked on the text). */
+function mayMatch(tokens: TokenIndex, word: string): boolean {
+  const rule = wordRule(word);
+  if (rule.kind === 'none') return false;
+  return rule.kind === 'prefix' ? tokens.hasPrefix(rule.token) : tokens.has(rule.token);
 }
 
 /** The name of the set of slots whose flags under `mask` are `value`: 'live, onsite, available'. */

@@ -7,6 +7,11 @@ export class SlotSet {
     this.bits = new Uint32Array((capacity >>> 5) + 1);
   }
 
+  /** The slots this set has room for: 0 to capacity - 1. */
+  get capacity(): number {
+    return this.bits.length * 32;
+  }
+
   add(slot: number): void {
     const mask = 1 << (slot & 31);
     const word = slot >>> 5;
@@ -14,6 +19,36 @@ export class SlotSet {
     if (bits & mask) return;
     this.bits[word] = bits | mask;
     this.size += 1;
+  }
+
+  delete(slot: number): void {
+    const mask = 1 << (slot & 31);
+    const word = slot >>> 5;
+    const bits = this.bits[word] ?? 0;
+    if (!(bits & mask)) return;
+    this.bits[word] = bits ^ mask;
+    this.size -= 1;
+  }
+
+  /** Adds every slot of `other`, 32 at a time. */
+  addAll(other: SlotSet): void {
+    const words = Math.min(this.bits.length, other.bits.length);
+    for (let word = 0; word < words; word++) {
+      const before = this.bits[word]!;
+      const after = before | other.bits[word]!;
+      if (after === before) continue;
+      this.bits[word] = after;
+      this.size += popCount(after) - popCount(before);
+    }
+  }
+
+  /** This set, or a copy with room for slots up to `slot` when it has none. */
+  withRoomFor(slot: number): SlotSet {
+    if (slot < this.capacity) return this;
+    const grown = new SlotSet(Math.max(slot, Math.ceil(this.capacity * 1.25)));
+    grown.bits.set(this.bits);
+    grown.size = this.size;
+    return grown;
   }
 
   /** A set of the slots in this one or in `other`. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ExpertListQuery } from '../../../../common/expert.js';
+import type { ExpertListQuery } from '../../../../common/experts.js';
 
 /** The values an expert is sorted by. */
 export interface SortFields {

@@ -1,0 +1,32 @@
+import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { NavBar } from './nav-bar';
+import { Footer } from './footer';
+import { useAuth } from '../lib/session';
+import { useExpertPresenceHeartbeat } from '../features/experts';
+
+export function AppLayout({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const { user } = useAuth();
+  useExpertPresenceHeartbeat(user);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <NavBar />
+      {/* At least a screen tall, as the spinner before a page is: a page shorter than the screen (sign-in)
+          brought the footer up into view as it arrived, a layout shift. */}
+      <main id="main" className="min-h-screen flex-1">
+        {children}
+      </main>
+      <Footer />
+    </div>
+  );
+}

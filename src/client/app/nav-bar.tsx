@@ -1,0 +1,74 @@
+import { lazy, Suspense, useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { Menu, X } from 'lucide-react';
+import { Button } from '../components/ui/button';
+import { cn } from '../lib/cn';
+import { goToSignIn, useAuth } from '../lib/session';
+import { BrandLogo } from './brand-logo';
+import { NAV_LINKS } from './nav-links';
+
+// The account menu (Radix dropdown, popper, focus trap) only for signed-in people: out of the main bundle.
+const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-lg px-3 py-2 text-sm font-medium transition-colors',
+    isActive ? 'bg-navy-50 text-navy-800' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+  );
+
+export function NavBar() {
+  const { user, isLoading } = useAuth();
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
+        <Link to="/" className="rounded-lg" aria-label="K&B Marine home">
+          <BrandLogo />
+        </Link>
+        <div className="ml-6 hidden items-center gap-1 lg:flex">
+          {NAV_LINKS.map((link) => (
+            <NavLink key={link.to} to={link.to} className={linkClass}>
+              {link.label}
+            </NavLink>
+          ))}
+        </div>
+        <div className="ml-auto flex items-center gap-2">
+          {user ? (
+            <Suspense fallback={<span aria-hidden className="size-9 rounded-full bg-navy-600" />}>
+              <UserMenu user={user} />
+            </Suspense>
+          ) : null}
+          {/* Kept in place, hidden, while the user loads: the menu button beside it does not move when it appears. */}
+          {!user ? (
+            <Button size="sm" className={cn(isLoading && 'invisible')} onClick={() => goToSignIn()}>
+              Sign In
+            </Button>
+          ) : null}
+          <Button
+            variant="ghost"
+            size="icon"
+            className="lg:hidden"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <X aria-hidden /> : <Menu aria-hidden />}
+          </Button>
+        </div>
+      </nav>
+      {menuOpen ? (
+        <div id="mobile-menu" className="border-t border-slate-200 bg-white lg:hidden">
+          <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3 sm:px-6">
+            {NAV_LINKS.map((link) => (
+              <NavLink key={link.to} to={link.to} className={linkClass} onClick={() => setMenuOpen(false)}>
+                {link.label}
+              </NavLink>
+            ))}
+          </div>
+        </div>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,68 @@
+import type { ReactNode, Ref } from 'react';
+import { Bot, User } from 'lucide-react';
+import { cn } from '../../lib/cn';
+import { AiMessageContent } from './ai-message-content';
+import { SendFailureNotice } from './send-failure';
+import type { ChatMessage } from './use-chat';
+
+/** What shows under an answer that advises a professional: the way to book one, for the answer's category. */
+export type ExpertAdviceSlot = (category: ChatMessage['category']) => ReactNode;
+
+const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+const dayAndTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+function formatMessageTime(iso: string): string {
+  const date = new Date(iso);
+  const today = new Date().toDateString() === date.toDateString();
+  return (today ? time : dayAndTime).format(date);
+}
+
+/** One chat bubble: the owner's words as plain text, the assistant's through AiMessageContent. */
+export function ChatMessageBubble({
+  message,
+  ref,
+  busy,
+  onRetry,
+  expertAdvice,
+}: {
+  message: ChatMessage;
+  ref?: Ref<HTMLLIElement>;
+  busy: boolean;
+  onRetry: (messageId: string, image?: File) => void;
+  expertAdvice: ExpertAdviceSlot;
+}) {
+  const fromUser = message.type === 'user';
+  const Icon = fromUser ? User : Bot;
+  return (
+    <li ref={ref} className={cn('flex gap-2.5', fromUser && 'flex-row-reverse')}>
+      <span
+        aria-hidden
+        className={cn(
+          'mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full',
+          fromUser ? 'bg-navy-100 text-navy-700' : 'bg-navy-700 text-white',
+        )}
+      >
+        <Icon className="size-4" />
+      </span>
+      <div className={cn('flex min-w-0 max-w-[85%] flex-col gap-1', fromUser && 'items-end')}>
+        <span className="sr-only">{fromUser ? 'You said:' : 'Assistant said:'}</span>
+        <div
+          className={cn(
+            'rounded-2xl px-4 py-2.5 text-sm leading-relaxed [overflow-wrap:anywhere]',
+            fromUser ? 'whitespace-pre-wrap rounded-tr-sm bg-navy-700 text-white' : 'rounded-tl-sm bg-slate-100 text-slate-800',
+            message.failure && 'bg-navy-700/70',
+          )}
+        >
+          {fromUser ? message.content : <AiMessageContent content={message.content} />}
+        </div>
+        <time dateTime={message.timestamp} className="px-1 text-xs text-slate-600">
+          {formatMessageTime(message.timestamp)}
+        </time>
+        {!fromUser && message.expertAdvised ? expertAdvice(message.category) : null}
+        {message.failure ? (
+          <SendFailureNotice failure={message.failure} disabled={busy} onRetry={(image) => onRetry(message.id, image)} />
+        ) : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,79 @@
+import { CreditCard, DollarSign } from 'lucide-react';
+import type { Booking, PaymentStatus } from '@common/bookings';
+import { isLive } from '@common/bookings-status';
+import { formatPrice } from '@common/experts-rules';
+import { Badge } from '../../components/ui/badge';
+import { Spinner } from '../../components/ui/spinner';
+import { useClientConfig } from './api';
+import { SectionCard } from '../../components/ui/section-card';
+import { durationLabel } from './service-type-labels';
+import { LazyBookingPayment } from './lazy-booking-payment';
+
+const PAYMENT_BADGES: Record<PaymentStatus, { label: string; tone: 'gray' | 'green' | 'yellow' | 'blue' }> = {
+  unpaid: { label: 'Not paid', tone: 'gray' },
+  paid: { label: 'Paid', tone: 'green' },
+  refund_pending: { label: 'Refund in progress', tone: 'yellow' },
+  refunded: { label: 'Refunded', tone: 'blue' },
+};
+
+/** The price the server computed, what has been paid, and (with Stripe, while it is live) the way to pay. */
+export function BookingPrice({ booking }: { booking: Booking }) {
+  const config = useClientConfig();
+  const stripe = config.data?.payments.provider === 'stripe';
+  const payOnline = stripe && booking.paymentStatus === 'unpaid' && isLive(booking.status);
+  const badge = PAYMENT_BADGES[booking.paymentStatus];
+  return (
+    <SectionCard title="Price and Payment" icon={DollarSign}>
+      <div className="flex items-baseline justify-between gap-3">
+        <p className="text-3xl font-bold text-navy-800">{formatPrice(booking.price)}</p>
+        <Badge tone={badge.tone}>{badge.label}</Badge>
+      </div>
+      <p className="mt-1 text-sm text-slate-600">
+        {booking.serviceType === 'video'
+          ? `One ${booking.durationMinutes}-minute video consultation`
+          : `${durationLabel(booking.durationMinutes)} onsite at the expert's hourly rate; parts are billed separately`}
+      </p>
+      <div className="mt-4">
+        {payOnline ? (
+          <LazyBookingPayment booking={booking} />
+        ) : (
+          <PaymentState booking={booking} loadingConfig={config.isPending} />
+        )}
+      </div>
+    </SectionCard>
+  );
+}
+
+function PaymentState({ booking, loadingConfig }: { booking: Booking; loadingConfig: boolean }) {
+  const price = formatPrice(booking.price);
+  let text: string;
+  switch (booking.paymentStatus) {
+    case 'paid':
+      text = `${price} paid in full.`;
+      break;
+    case 'refund_pending':
+      text = `Your refund of ${price} is on its way to the card you paid with.`;
+      break;
+    case 'refunded':
+      text = `${price} was refunded in full to the card you paid with.`;
+      break;
+    case 'unpaid':
+      if (loadingConfig) return <Spinner label="Loading payment options" className="py-4" />;
+      if (isLive(booking.status) || booking.status === 'completed') return <PayAfterService />;
+      text = 'Nothing was charged for this booking.';
+      break;
+  }
+  return <p className="text-sm text-slate-700">{text}</p>;
+}
+
+function PayAfterService() {
+  return (
+    <div className="flex items-start gap-3 rounded-lg bg-slate-50 p-4 text-sm text-slate-700">
+      <CreditCard aria-hidden className="mt-0.5 size-5 shrink-0 text-navy-600" />
+      <div>
+        <p className="font-semibold text-slate-900">Pay after service completion</p>
+        <p>Nothing is charged now. You pay the price above once the service is done.</p>
+      </div>
+    </div>
+  );
+}

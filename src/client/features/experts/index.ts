@@ -1,0 +1,21 @@
+// The experts feature's door: what pages, the app and other features may use of it.
+export { expertKeys, expertQueryOptions, expertsQueryOptions, infiniteExpertsQueryOptions, useExpert, useExperts, useInfiniteExperts } from './api';
+export { AvailabilityToggle } from './availability-toggle';
+export { CertificationBadges } from './certification-badges';
+export { DirectoryFilters } from './directory-filters';
+export { yearsLabel } from './experience-level';
+export { ExpertCard } from './expert-card';
+export { addressLabel, travelRangeLabel, videoRateLabel } from './expert-labels';
+export { ExpertNotFound } from './expert-not-found';
+export { ExpertPhoto } from './expert-photo';
+export { ExpertProfileSkeleton } from './expert-profile-skeleton';
+export { ExpertProfile } from './expert-profile';
+export { ExpertResults } from './expert-results';
+export { ALL_SPECIALTIES, MIN_RATING_OPTIONS, minRatingOption, sortOptions } from './filter-options';
+export { ListingFilters } from './listing-filters';
+export { OnsiteExpertCard } from './onsite-expert-card';
+export { useExpertPresenceHeartbeat } from './presence';
+export { ResultsBar } from './results-bar';
+export { formatTotal, resultsTotal } from './results-total';
+export { StarRating } from './star-rating';
+export { VideoExpertCard } from './video-expert-card';

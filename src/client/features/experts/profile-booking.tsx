@@ -1,0 +1,50 @@
+import { Link } from 'react-router';
+import { CalendarClock, Video, Wrench } from 'lucide-react';
+import type { Expert } from '@common/experts';
+import { Button } from '../../components/ui/button';
+import { SectionCard } from '../../components/ui/section-card';
+import { offersOnsite, offersVideo } from './expert-labels';
+import { browserTimeZone, timeZoneName } from '../../lib/time-zone-name';
+
+const QUICK_TIMES = ['9:00 AM', '11:00 AM', '2:00 PM', '4:00 PM'];
+
+/** Book a Session: quick video times and the booking forms of the services the expert offers. */
+export function ProfileBooking({ expert }: { expert: Expert }) {
+  const video = offersVideo(expert);
+  const differentZone = expert.timeZone !== browserTimeZone();
+  return (
+    <SectionCard title="Book a Session" icon={CalendarClock}>
+      {video ? (
+        <div className="flex flex-col gap-2">
+          <p className="text-sm text-slate-600">Pick a time for a 30-minute video consultation:</p>
+          <div className="grid grid-cols-2 gap-2">
+            {QUICK_TIMES.map((time) => (
+              <Button key={time} asChild variant="secondary" size="sm">
+                <Link to={`/book-service?expertId=${expert.id}&type=video&time=${encodeURIComponent(time)}`}>{time}</Link>
+              </Button>
+            ))}
+          </div>
+          {differentZone ? (
+            <p className="text-xs text-slate-600">Times are in the expert&apos;s time zone ({timeZoneName(expert.timeZone)}).</p>
+          ) : null}
+        </div>
+      ) : null}
+      <div className="mt-4 flex flex-col gap-2">
+        {video ? (
+          <Button asChild>
+            <Link to={`/book-video?expertId=${expert.id}`}>
+              <Video aria-hidden /> Book Video Consultation
+            </Link>
+          </Button>
+        ) : null}
+        {offersOnsite(expert) ? (
+          <Button asChild variant={video ? 'outline' : 'default'}>
+            <Link to={`/book-onsite?expertId=${expert.id}`}>
+              <Wrench aria-hidden /> Request Onsite Service
+            </Link>
+          </Button>
+        ) : null}
+      </div>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,26 @@
+import { RotateCcw } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+
+/** How many experts match, announced politely to screen readers, and the screen's clear button. */
+export function ResultsBar({
+  summary,
+  clearLabel,
+  onClear,
+}: {
+  summary: string | null;
+  clearLabel: string;
+  onClear: () => void;
+}) {
+  return (
+    <div className="flex items-center justify-between gap-3">
+      {/* Two lines kept for the count on a phone: 'Searching...' fits beside the button, a count such as
+          '30 expert(s) available for onsite service' does not, and the results below jumped when it wrapped. */}
+      <p role="status" aria-live="polite" className="flex min-h-12 min-w-0 flex-1 items-center font-medium text-slate-700 sm:min-h-0">
+        {summary ?? 'Searching...'}
+      </p>
+      <Button variant="ghost" size="sm" onClick={onClear}>
+        <RotateCcw aria-hidden /> {clearLabel}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { Share2 } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { showToast } from '../../lib/toast';
+
+async function copyLink(url: string) {
+  try {
+    await navigator.clipboard.writeText(url);
+    showToast({ title: 'Link copied' });
+  } catch {
+    showToast({ title: 'Could not copy the link', description: url, variant: 'destructive' });
+  }
+}
+
+/** Shares the page with the device's share sheet, or copies its address where there is none. */
+export function ShareButton({ title }: { title: string }) {
+  async function share() {
+    const url = window.location.href;
+    if (typeof navigator.share !== 'function') return copyLink(url);
+    try {
+      await navigator.share({ title, url });
+    } catch (error) {
+      // Closing the share sheet is not a failure.
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+      await copyLink(url);
+    }
+  }
+  return (
+    <Button variant="outline" size="sm" onClick={share}>
+      <Share2 aria-hidden /> Share
+    </Button>
+  );
+}

@@ -1,0 +1,41 @@
+import { Star } from 'lucide-react';
+import { starCount } from '@common/experts-rules';
+import { cn } from '../../lib/cn';
+
+const ratingFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 2 });
+
+/** Whole stars for the floor of the rating, the exact figure beside them and in the accessible name. */
+export function StarRating({
+  rating,
+  reviewCount,
+  className,
+}: {
+  rating: string;
+  reviewCount?: number;
+  className?: string;
+}) {
+  const filled = starCount(rating);
+  const value = Number.parseFloat(rating);
+  const shown = Number.isFinite(value) ? ratingFormat.format(value) : '—';
+  return (
+    <div className={cn('flex items-center gap-1.5 text-sm', className)}>
+      <span role="img" aria-label={`Rated ${shown} out of 5`} className="flex">
+        {Array.from({ length: 5 }, (_, i) => (
+          <Star
+            key={i}
+            aria-hidden
+            className={cn('size-4', i < filled ? 'fill-amber-400 text-amber-400' : 'fill-slate-200 text-slate-200')}
+          />
+        ))}
+      </span>
+      <span aria-hidden className="font-semibold text-slate-900">
+        {shown}
+      </span>
+      {reviewCount !== undefined ? (
+        <span className="text-slate-600">
+          ({reviewCount} {reviewCount === 1 ? 'review' : 'reviews'})
+        </span>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
+import { CircleCheckBig, Send } from 'lucide-react';
+import type { Booking } from '@common/bookings';
+import { followUpSummaryInputSchema, SUMMARY_LIMITS, type FollowUpSummary, type FollowUpSummaryContent } from '@common/follow-up-summary';
+import { Button } from '../../components/ui/button';
+import { FormField } from '../../components/ui/form-field';
+import { Textarea } from '../../components/ui/textarea';
+import { fieldAria } from '../../components/ui/field-props';
+import { formResolver } from '../../lib/form-resolver';
+import { useWriteFollowUp } from './api';
+import { ApiError, errorText } from '../../lib/api-request';
+import { showToast } from '../../lib/toast';
+import { PartsFields } from './parts-fields';
+import { summaryFormDefaults, type SummaryFormValues } from './summary-form-values';
+
+const resolver = formResolver<typeof followUpSummaryInputSchema, SummaryFormValues>(followUpSummaryInputSchema);
+
+/**
+ * The expert's summary form. Sending it e-mails the owner at once; while the booking is confirmed the
+ * expert can also mark it completed in the same step. Amending sends the whole updated summary again.
+ */
+export function SummaryForm({ booking, summary, onDone }: { booking: Booking; summary: FollowUpSummary | null; onDone: () => void }) {
+  const form = useForm<SummaryFormValues, unknown, FollowUpSummaryContent>({ resolver, defaultValues: summaryFormDefaults(summary) });
+  const write = useWriteFollowUp();
+  const canComplete = booking.status === 'confirmed';
+  const amending = summary !== null;
+
+  const send = (markCompleted: boolean) =>
+    // mutateAsync, not mutate's callbacks: the saved summary replaces this form, which unmounts before they would run.
+    form.handleSubmit((content) =>
+      write.mutateAsync({ id: booking.id, ...content, markCompleted }).then(
+        () => {
+          showToast({
+            title: amending ? 'Summary updated' : 'Summary sent',
+            description: `${booking.owner.name} can read it on the booking page and gets it by e-mail.${markCompleted ? ` Booking #${booking.number} is completed.` : ''}`,
+          });
+          onDone();
+        },
+        (failure: unknown) => {
+          // The server checks with the same schema; its field messages go next to the fields.
+          if (failure instanceof ApiError) {
+            for (const [path, message] of Object.entries(failure.fieldErrors)) {
+              if (path.split('.')[0]! in form.getValues()) form.setError(path as FieldPath<SummaryFormValues>, { message }, { shouldFocus: true });
+            }
+          }
+          showToast({ title: 'Summary not sent', description: errorText(failure, 'The summary could not be sent. Please try again.'), variant: 'destructive' });
+        },
+      ),
+    );
+
+  const errors = form.formState.errors;
+  return (
+    <FormProvider {...form}>
+      <form noValidate aria-label="Follow-up summary" onSubmit={(event) => void send(canComplete)(event)} className="flex flex-col gap-5">
+        <p className="text-sm text-slate-600">
+          {booking.owner.name} gets this by e-mail and keeps it on the booking page. Calls are not recorded, so this is their written record of
+          the consultation.
+        </p>
+        <FormField id="findings" label="What you found" error={errors.findings?.message}>
+          <Textarea
+            rows={5}
+            maxLength={SUMMARY_LIMITS.findings}
+            placeholder="What you saw and what is causing the problem"
+            {...fieldAria('findings', errors.findings?.message)}
+            {...form.register('findings')}
+          />
+        </FormField>
+        <FormField id="nextSteps" label="Recommended next steps" error={errors.nextSteps?.message}>
+          <Textarea
+            rows={5}
+            maxLength={SUMMARY_LIMITS.nextSteps}
+            placeholder="What the owner should do next, in order, and when to call a technician"
+            {...fieldAria('nextSteps', errors.nextSteps?.message)}
+            {...form.register('nextSteps')}
+          />
+        </FormField>
+        <PartsFields />
+        <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:flex-wrap sm:justify-end">
+          {amending ? (
+            <Button type="button" variant="ghost" onClick={onDone} disabled={write.isPending}>
+              Cancel
+            </Button>
+          ) : null}
+          {canComplete ? (
+            <Button type="button" variant="outline" onClick={(event) => void send(false)(event)} disabled={write.isPending}>
+              <Send aria-hidden /> {amending ? 'Send updated summary' : 'Send summary'}
+            </Button>
+          ) : null}
+          <Button type="submit" disabled={write.isPending}>
+            {canComplete ? <CircleCheckBig aria-hidden /> : <Send aria-hidden />}
+            {write.isPending ? 'Sending...' : canComplete ? 'Send and mark completed' : amending ? 'Send updated summary' : 'Send summary'}
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,81 @@
+import { useState, type FormEvent } from 'react';
+import { Sparkles } from 'lucide-react';
+import { parsePrice } from '@common/experts-rules';
+import type { WorkspaceProfile } from '@common/workspace';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { FormField } from '../../components/ui/form-field';
+import { NativeSelect } from '../../components/ui/native-select';
+import { timeZoneName } from '../../lib/time-zone-name';
+import { useUpdateWorkspaceProfile } from './api';
+import { ApiError, errorText } from '../../lib/api-request';
+import { showToast } from '../../lib/toast';
+import { timeZoneOptions } from './time-zone-options';
+
+/** A new expert's application had no video rate: until one is set they are not offered for video. */
+export function needsSetup(profile: WorkspaceProfile): boolean {
+  return parsePrice(profile.videoRate) <= 0;
+}
+
+/**
+ * First sign-in: set the video rate and confirm the time zone (the application suggested it from the ZIP
+ * code), in one step that also starts offering video consultations.
+ */
+export function SetupNotice({ profile }: { profile: WorkspaceProfile }) {
+  const update = useUpdateWorkspaceProfile();
+  const [videoRate, setVideoRate] = useState('');
+  const [timeZone, setTimeZone] = useState(profile.timeZone);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const serviceTypes = [...new Set([...profile.serviceTypes, 'video' as const])];
+    update.mutate(
+      { videoRate, timeZone, serviceTypes },
+      {
+        onSuccess: () => showToast({ title: 'You are ready for video', description: 'Owners can now book video consultations with you.' }),
+        onError: (failure) => {
+          setErrors(failure instanceof ApiError ? failure.fieldErrors : {});
+          showToast({ title: 'Error', description: errorText(failure, 'Failed to save'), variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  return (
+    <section aria-labelledby="setup-heading" className="rounded-xl border border-amber-200 bg-amber-50 p-5 sm:p-6">
+      <h2 id="setup-heading" className="flex items-center gap-2 text-lg font-semibold text-amber-950">
+        <Sparkles aria-hidden className="size-5 shrink-0" /> Welcome aboard! Two things before owners can book video calls
+      </h2>
+      <p className="mt-1 text-sm text-amber-900">
+        Set your price for a 30-minute video consultation, and confirm your time zone: we suggested {timeZoneName(profile.timeZone)} from
+        your ZIP code {profile.zipCode}. Your booking times and working hours are in this zone.
+      </p>
+      <form onSubmit={onSubmit} noValidate className="mt-4 grid gap-3 sm:grid-cols-[13rem_1fr_auto] sm:items-end">
+        <FormField id="setup-video-rate" label="Video rate ($ per 30 min)" error={errors.videoRate}>
+          <Input
+            id="setup-video-rate"
+            inputMode="decimal"
+            placeholder="75.00"
+            value={videoRate}
+            onChange={(event) => setVideoRate(event.target.value)}
+            aria-invalid={errors.videoRate ? true : undefined}
+            aria-describedby={errors.videoRate ? 'setup-video-rate-error' : undefined}
+          />
+        </FormField>
+        <FormField id="setup-time-zone" label="Your time zone" error={errors.timeZone}>
+          <NativeSelect id="setup-time-zone" value={timeZone} onChange={(event) => setTimeZone(event.target.value)}>
+            {timeZoneOptions(profile.timeZone).map((zone) => (
+              <option key={zone} value={zone}>
+                {zone.replaceAll('_', ' ')} ({timeZoneName(zone)})
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <Button type="submit" variant="accent" disabled={update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save and offer video'}
+        </Button>
+      </form>
+    </section>
+  );
+}

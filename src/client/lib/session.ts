@@ -1,0 +1,33 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CurrentUser } from '@common/user';
+import { ApiError, apiJson } from './api-request';
+
+export const CURRENT_USER_KEY = ['/api/auth/user'] as const;
+
+/** The signed-in user, or null when signed out (401). */
+export async function getCurrentUser(): Promise<CurrentUser | null> {
+  try {
+    return await apiJson<CurrentUser>('GET', '/api/auth/user');
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export const currentUserQueryOptions = () => queryOptions({ queryKey: CURRENT_USER_KEY, queryFn: getCurrentUser });
+
+/** The signed-in user; a 401 means signed out, not an error. */
+export function useAuth() {
+  const query = useQuery(currentUserQueryOptions());
+  const user = query.data ?? null;
+  return { user, isLoading: query.isLoading, isAuthenticated: !!user };
+}
+
+/** Sign-in and sign-out are full-page navigations (docs/PRODUCT.md#shell-and-navigation). */
+export function goToSignIn(returnTo = window.location.pathname + window.location.search) {
+  window.location.assign(`/api/login?returnTo=${encodeURIComponent(returnTo)}`);
+}
+
+export function logOut() {
+  window.location.assign('/api/logout');
+}

@@ -1,0 +1,2 @@
+// The dashboard feature's door: its routes.
+export { dashboardRoutes } from './routes.js';

@@ -1,0 +1,22 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../core/app-error.js';
+import type { TestClock } from './test-clock.js';
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * `POST /api/internal/test-clock {at}` sets the booking rules' clock (`{at: null}` puts it back). It
+ * exists only when TEST_CLOCK=true (which config refuses in production) and answers only on loopback.
+ */
+export const testClockRoutes: FastifyPluginAsyncZod<{ clock: TestClock }> = async (app, { clock }) => {
+  app.post(
+    '/api/internal/test-clock',
+    { schema: { hide: true, body: z.object({ at: z.iso.datetime().nullable() }) } },
+    async (request) => {
+      if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) throw new AppError('FORBIDDEN', 'The test clock is set only locally.');
+      clock.set(request.body.at ? new Date(request.body.at) : null);
+      return { now: clock.now().toISOString() };
+    },
+  );
+};
