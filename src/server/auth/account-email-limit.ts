@@ -1,5 +1,5 @@
 import type { Database } from '../db/client.js';
-import { takeFromAllowance } from '../http/request-limiter.js';
+import { takeFromAllowance, type Allowance } from '../http/request-limiter.js';
 
 /**
  * E-mails to one account that anyone may ask for without signing in: password-reset links, and the note
@@ -10,7 +10,7 @@ import { takeFromAllowance } from '../http/request-limiter.js';
 export const MAX_ACCOUNT_EMAILS = 3;
 export const ACCOUNT_EMAIL_WINDOW_MS = 60 * 60_000;
 
-/** Counts one more such e-mail to the account; false, counting nothing, when its allowance is used up. */
-export function takeAccountEmail(db: Database, userId: string, now = Date.now()): Promise<boolean> {
+/** Counts one more such e-mail to the account; counts nothing when its allowance is used up. */
+export function takeAccountEmail(db: Database, userId: string, now = Date.now()): Promise<Allowance> {
   return takeFromAllowance(db, { key: `account-emails:${userId}`, max: MAX_ACCOUNT_EMAILS, windowMs: ACCOUNT_EMAIL_WINDOW_MS, now });
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { requestLimits } from '../db/schema.js';
 import { AppError } from '../core/app-error.js';
-import { giveBackToAllowance, secondsLeftInWindow, takeFromAllowance } from '../http/request-limiter.js';
+import { giveBackToAllowance, takeFromAllowance } from '../http/request-limiter.js';
 
 /**
  * Wrong passwords for one account, from any number of addresses (OWASP ASVS 2.2.1): after
@@ -36,17 +36,20 @@ export async function beginSignInAttempt(
   options: { rememberedDevice?: () => Promise<string | null>; now?: number } = {},
 ): Promise<SignInAttempt> {
   const now = options.now ?? Date.now();
-  const take = async (key: string): Promise<SignInAttempt | null> =>
-    (await takeFromAllowance(db, { key, max: MAX_FAILURES, windowMs: WINDOW_MS, now }))
-      ? { notFailed: () => giveBackToAllowance(db, { key, windowMs: WINDOW_MS, takenAt: now }) }
-      : null;
-  let attempt = await take(keyOf(email));
-  if (!attempt) {
-    const device = await options.rememberedDevice?.();
-    if (device) attempt = await take(`${keyOf(email)}:device:${device}`);
+  const take = (key: string) => takeFromAllowance(db, { key, max: MAX_FAILURES, windowMs: WINDOW_MS, now });
+  const attemptIn = (key: string, windowStart: number): SignInAttempt => ({
+    notFailed: () => giveBackToAllowance(db, { key, windowStart }),
+  });
+  const accountKey = keyOf(email);
+  const account = await take(accountKey);
+  if (account.taken) return attemptIn(accountKey, account.windowStart);
+  const device = await options.rememberedDevice?.();
+  if (device) {
+    const deviceKey = `${accountKey}:device:${device}`;
+    const own = await take(deviceKey);
+    if (own.taken) return attemptIn(deviceKey, own.windowStart);
   }
-  if (!attempt) throw new AppError('TOO_MANY_REQUESTS', ACCOUNT_LIMIT_MESSAGE, undefined, secondsLeftInWindow(now, WINDOW_MS));
-  return attempt;
+  throw new AppError('TOO_MANY_REQUESTS', ACCOUNT_LIMIT_MESSAGE, undefined, account.retryAfterSeconds);
 }
 
 /** A password reset proves the address is the owner's: the account's failures so far are forgiven. */

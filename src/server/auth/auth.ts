@@ -99,7 +99,7 @@ export function createAuth({ db, baseUrl, secret, mailer, log }: AuthOptions) {
       password: { hash: hashPassword, verify: verifyPassword },
       async sendResetPassword({ user, url }) {
         // Past the account's allowance no e-mail leaves, and the answer stays the one every address gets.
-        if (!(await takeAccountEmail(db, user.id))) return;
+        if (!(await takeAccountEmail(db, user.id)).taken) return;
         await mailer.send({
           to: user.email,
           subject: `Reset your ${PRODUCT_NAME} password`,

@@ -7,8 +7,7 @@ import { enqueueEmail } from '../mail/email-job.js';
 import type { MailMessage } from '../mail/mailer.js';
 import { AppError } from '../core/app-error.js';
 import { PRODUCT_NAME } from '../../common/brand.js';
-import { secondsLeftInWindow } from '../http/request-limiter.js';
-import { ACCOUNT_EMAIL_WINDOW_MS, takeAccountEmail } from './account-email-limit.js';
+import { takeAccountEmail } from './account-email-limit.js';
 
 export const TOO_MANY_SIGN_UPS = 'Too many attempts to sign up with this email address. Please try again later.';
 
@@ -39,9 +38,8 @@ export async function noteSignUpOfExistingAccount(deps: { db: Database; jobs: Jo
   await inTransaction(deps.db, async (tx) => {
     const [owner] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email.trim().toLowerCase()));
     if (!owner) return;
-    if (!(await takeAccountEmail(tx, owner.id, now))) {
-      throw new AppError('TOO_MANY_REQUESTS', TOO_MANY_SIGN_UPS, undefined, secondsLeftInWindow(now, ACCOUNT_EMAIL_WINDOW_MS));
-    }
+    const allowance = await takeAccountEmail(tx, owner.id, now);
+    if (!allowance.taken) throw new AppError('TOO_MANY_REQUESTS', TOO_MANY_SIGN_UPS, undefined, allowance.retryAfterSeconds);
     await enqueueEmail(deps.jobs, tx, signUpAttemptEmail(owner.email, deps.baseUrl));
   });
 }
