@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { RATE_MESSAGE, VIDEO_NEEDS_RATE } from '../src/common/workspace.js';
 import { baseUrl, expectAccessible, launchBrowser, makeAdmin, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
 
 // The whole way in for a new expert, across the three sides: apply, an administrator approves, the new
@@ -90,6 +91,12 @@ describe('a new expert', () => {
     const videoListing = async () =>
       (await (await fetch(`${baseUrl()}/api/experts?serviceType=video&q=${encodeURIComponent(FULL_NAME)}`)).json()) as { name: string; videoRate: string }[];
     expect(await videoListing()).toEqual([]);
+    await setup.getByRole('button', { name: 'Save and offer video' }).click();
+    await setup.getByText(VIDEO_NEEDS_RATE).waitFor();
+    expect(await setup.getByLabel('Video rate ($ per 30 min)').getAttribute('aria-invalid')).toBe('true');
+    await setup.getByLabel('Video rate ($ per 30 min)').fill('0');
+    await setup.getByRole('button', { name: 'Save and offer video' }).click();
+    await setup.getByText(RATE_MESSAGE).waitFor();
     await setup.getByLabel('Video rate ($ per 30 min)').fill('65');
     await setup.getByRole('button', { name: 'Save and offer video' }).click();
     await applicant.page.locator('[data-sonner-toast]').filter({ hasText: 'You are ready for video' }).waitFor();

@@ -101,7 +101,12 @@ describe('the expert workspace', () => {
     await page.getByRole('button', { name: 'Video calls' }).click();
     await page.getByRole('checkbox', { name: 'Work on Sunday' }).uncheck();
     await page.getByRole('combobox', { name: 'Saturday from' }).selectOption('10:00');
+    // A range that ends before it starts is refused next to its day, before anything is sent.
+    await page.getByRole('combobox', { name: 'Saturday to' }).selectOption('09:00');
+    await page.getByRole('button', { name: 'Save working hours' }).click();
+    await page.getByRole('listitem').filter({ hasText: 'Saturday' }).getByRole('alert').filter({ hasText: 'The end time must be after the start time' }).waitFor();
     await page.getByRole('combobox', { name: 'Saturday to' }).selectOption('14:00');
+    await expect.poll(() => page.getByText('The end time must be after the start time').count()).toBe(0);
     await page.getByRole('button', { name: 'Save working hours' }).click();
     await toast(page, 'Working hours saved');
     const today = localDateOf(new Date(), expert.timeZone);

@@ -18,6 +18,7 @@ import { showToast } from '../../lib/toast';
 import { handleUnauthorized } from '../../lib/unauthorized';
 import { ROLE_LABELS, STATUS_LABELS } from './user-labels';
 import { LOGGED_OUT_TOAST } from './logged-out-toast';
+import { showServerFieldErrors } from '../../lib/server-field-errors';
 
 type FieldName = keyof AdminUserUpdateInput;
 
@@ -76,12 +77,8 @@ export function EditUserDialog({ user }: { user: AdminUser }) {
         onError: (error) => {
           if (handleUnauthorized(error, LOGGED_OUT_TOAST)) return;
           const message = errorText(error, 'Failed to update user');
-          if (error instanceof ApiError) {
-            for (const [field, fieldMessage] of Object.entries(error.fieldErrors)) {
-              if (field in input) form.setError(field as FieldName, { message: fieldMessage });
-            }
-            if (error.status === 409 && Object.keys(error.fieldErrors).length === 0) setConflict(message);
-          }
+          showServerFieldErrors(form, error);
+          if (error instanceof ApiError && error.status === 409 && Object.keys(error.fieldErrors).length === 0) setConflict(message);
           showToast({ title: 'Error', description: message, variant: 'destructive' });
         },
       },

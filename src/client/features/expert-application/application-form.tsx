@@ -1,9 +1,9 @@
-import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { APPLICATION_SUBMITTED, type ExpertApplication } from '@common/expert-application';
 import type { CurrentUser } from '@common/user';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { ApiError, errorText } from '../../lib/api-request';
+import { errorText } from '../../lib/api-request';
 import { useSubmitApplication } from './api';
 import { showToast } from '../../lib/toast';
 import { applicationDefaults, applicationResolver, type ApplicationFormValues } from './form-values';
@@ -13,6 +13,7 @@ import { ServiceSection } from './service-section';
 import { BusinessSection } from './business-section';
 import { ReferencesSection } from './references-section';
 import { ConsentsSection } from './consents-section';
+import { showServerFieldErrors } from '../../lib/server-field-errors';
 
 /** The 'Expert Application' form: six sections, checked in the browser and again by the server with one schema. */
 export function ApplicationForm({ user, onSubmitted }: { user: CurrentUser; onSubmitted: () => void }) {
@@ -29,11 +30,7 @@ export function ApplicationForm({ user, onSubmitted }: { user: CurrentUser; onSu
         onSubmitted();
       },
       onError: (error) => {
-        if (error instanceof ApiError) {
-          for (const [path, message] of Object.entries(error.fieldErrors)) {
-            if (path.split('.')[0]! in form.getValues()) form.setError(path as FieldPath<ApplicationFormValues>, { message }, { shouldFocus: true });
-          }
-        }
+        showServerFieldErrors(form, error);
         showToast({ title: 'Submission Error', description: errorText(error, 'Your application could not be submitted. Please try again.'), variant: 'destructive' });
       },
     }),

@@ -1,4 +1,4 @@
-import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { CircleCheckBig, Send } from 'lucide-react';
 import type { Booking } from '@common/bookings';
 import { followUpSummaryInputSchema, SUMMARY_LIMITS, type FollowUpSummary, type FollowUpSummaryContent } from '@common/follow-up-summary';
@@ -8,10 +8,11 @@ import { Textarea } from '../../components/ui/textarea';
 import { fieldAria } from '../../components/ui/field-props';
 import { formResolver } from '../../lib/form-resolver';
 import { useWriteFollowUp } from './api';
-import { ApiError, errorText } from '../../lib/api-request';
+import { errorText } from '../../lib/api-request';
 import { showToast } from '../../lib/toast';
 import { PartsFields } from './parts-fields';
 import { summaryFormDefaults, type SummaryFormValues } from './summary-form-values';
+import { showServerFieldErrors } from '../../lib/server-field-errors';
 
 const resolver = formResolver<typeof followUpSummaryInputSchema, SummaryFormValues>(followUpSummaryInputSchema);
 
@@ -38,11 +39,7 @@ export function SummaryForm({ booking, summary, onDone }: { booking: Booking; su
         },
         (failure: unknown) => {
           // The server checks with the same schema; its field messages go next to the fields.
-          if (failure instanceof ApiError) {
-            for (const [path, message] of Object.entries(failure.fieldErrors)) {
-              if (path.split('.')[0]! in form.getValues()) form.setError(path as FieldPath<SummaryFormValues>, { message }, { shouldFocus: true });
-            }
-          }
+          showServerFieldErrors(form, failure);
           showToast({ title: 'Summary not sent', description: errorText(failure, 'The summary could not be sent. Please try again.'), variant: 'destructive' });
         },
       ),

@@ -7,8 +7,9 @@ import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { FormField } from '../../components/ui/form-field';
 import { useUpdateProfile } from './api';
-import { ApiError, errorText } from '../../lib/api-request';
+import { errorText } from '../../lib/api-request';
 import { showToast } from '../../lib/toast';
+import { showServerFieldErrors } from '../../lib/server-field-errors';
 
 type FieldName = keyof ProfileUpdateInput;
 
@@ -94,11 +95,7 @@ export function ProfileForm({ user, onDone }: { user: CurrentUser; onDone: () =>
         onDone();
       },
       onError: (error) => {
-        if (error instanceof ApiError) {
-          Object.entries(error.fieldErrors)
-            .filter(([field]) => field in values)
-            .forEach(([field, message], i) => form.setError(field as FieldName, { message }, { shouldFocus: i === 0 }));
-        }
+        showServerFieldErrors(form, error);
         showToast({ title: 'Error', description: errorText(error, 'Failed to update profile'), variant: 'destructive' });
       },
     }),

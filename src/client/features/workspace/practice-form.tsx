@@ -16,9 +16,10 @@ import { NativeSelect } from '../../components/ui/native-select';
 import { formResolver } from '../../lib/form-resolver';
 import { timeZoneName } from '../../lib/time-zone-name';
 import { useUpdateWorkspaceProfile } from './api';
-import { ApiError, errorText } from '../../lib/api-request';
+import { errorText } from '../../lib/api-request';
 import { showToast } from '../../lib/toast';
 import { timeZoneOptions } from './time-zone-options';
+import { showServerFieldErrors } from '../../lib/server-field-errors';
 
 type FieldName = keyof UpdateWorkspaceProfileInput;
 
@@ -69,9 +70,7 @@ export function PracticeForm({ profile }: { profile: WorkspaceProfile }) {
     update.mutate(practiceFormBody(form.getValues()), {
       onSuccess: () => showToast({ title: 'Practice saved', description: 'Boat owners see your changes in the listings now.' }),
       onError: (failure) => {
-        if (failure instanceof ApiError) {
-          for (const [field, message] of Object.entries(failure.fieldErrors)) form.setError(field as FieldName, { message });
-        }
+        showServerFieldErrors(form, failure);
         showToast({ title: 'Error', description: errorText(failure, 'Failed to save your practice'), variant: 'destructive' });
       },
     }),

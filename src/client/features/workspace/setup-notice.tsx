@@ -1,14 +1,17 @@
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Sparkles } from 'lucide-react';
 import { parsePrice } from '@common/experts-rules';
-import type { WorkspaceProfile } from '@common/workspace';
+import { practiceFormBody, practiceFormSchema, type UpdateWorkspaceProfile, type UpdateWorkspaceProfileInput, type WorkspaceProfile } from '@common/workspace';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { FormField } from '../../components/ui/form-field';
+import { fieldAria } from '../../components/ui/field-props';
 import { NativeSelect } from '../../components/ui/native-select';
+import { formResolver } from '../../lib/form-resolver';
+import { showServerFieldErrors } from '../../lib/server-field-errors';
 import { timeZoneName } from '../../lib/time-zone-name';
 import { useUpdateWorkspaceProfile } from './api';
-import { ApiError, errorText } from '../../lib/api-request';
+import { errorText } from '../../lib/api-request';
 import { showToast } from '../../lib/toast';
 import { timeZoneOptions } from './time-zone-options';
 
@@ -23,24 +26,23 @@ export function needsSetup(profile: WorkspaceProfile): boolean {
  */
 export function SetupNotice({ profile }: { profile: WorkspaceProfile }) {
   const update = useUpdateWorkspaceProfile();
-  const [videoRate, setVideoRate] = useState('');
-  const [timeZone, setTimeZone] = useState(profile.timeZone);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // The practice form's schema: with video among the services, the rate is required (VIDEO_NEEDS_RATE).
+  const form = useForm<UpdateWorkspaceProfileInput, unknown, UpdateWorkspaceProfile>({
+    resolver: formResolver<typeof practiceFormSchema, UpdateWorkspaceProfileInput>(practiceFormSchema),
+    defaultValues: { videoRate: '', timeZone: profile.timeZone, serviceTypes: [...new Set([...profile.serviceTypes, 'video' as const])] },
+  });
+  const { errors } = form.formState;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const serviceTypes = [...new Set([...profile.serviceTypes, 'video' as const])];
-    update.mutate(
-      { videoRate, timeZone, serviceTypes },
-      {
-        onSuccess: () => showToast({ title: 'You are ready for video', description: 'Owners can now book video consultations with you.' }),
-        onError: (failure) => {
-          setErrors(failure instanceof ApiError ? failure.fieldErrors : {});
-          showToast({ title: 'Error', description: errorText(failure, 'Failed to save'), variant: 'destructive' });
-        },
+  // The schema turns the rate into cents; the API takes it as typed, so the raw values are sent.
+  const onSubmit = form.handleSubmit(() =>
+    update.mutate(practiceFormBody(form.getValues()), {
+      onSuccess: () => showToast({ title: 'You are ready for video', description: 'Owners can now book video consultations with you.' }),
+      onError: (failure) => {
+        showServerFieldErrors(form, failure);
+        showToast({ title: 'Error', description: errorText(failure, 'Failed to save'), variant: 'destructive' });
       },
-    );
-  };
+    }),
+  );
 
   return (
     <section aria-labelledby="setup-heading" className="rounded-xl border border-amber-200 bg-amber-50 p-5 sm:p-6">
@@ -52,19 +54,11 @@ export function SetupNotice({ profile }: { profile: WorkspaceProfile }) {
         your ZIP code {profile.zipCode}. Your booking times and working hours are in this zone.
       </p>
       <form onSubmit={onSubmit} noValidate className="mt-4 grid gap-3 sm:grid-cols-[13rem_1fr_auto] sm:items-end">
-        <FormField id="setup-video-rate" label="Video rate ($ per 30 min)" error={errors.videoRate}>
-          <Input
-            id="setup-video-rate"
-            inputMode="decimal"
-            placeholder="75.00"
-            value={videoRate}
-            onChange={(event) => setVideoRate(event.target.value)}
-            aria-invalid={errors.videoRate ? true : undefined}
-            aria-describedby={errors.videoRate ? 'setup-video-rate-error' : undefined}
-          />
+        <FormField id="setup-video-rate" label="Video rate ($ per 30 min)" error={errors.videoRate?.message}>
+          <Input inputMode="decimal" placeholder="75.00" {...fieldAria('setup-video-rate', errors.videoRate?.message)} {...form.register('videoRate')} />
         </FormField>
-        <FormField id="setup-time-zone" label="Your time zone" error={errors.timeZone}>
-          <NativeSelect id="setup-time-zone" value={timeZone} onChange={(event) => setTimeZone(event.target.value)}>
+        <FormField id="setup-time-zone" label="Your time zone" error={errors.timeZone?.message}>
+          <NativeSelect {...fieldAria('setup-time-zone', errors.timeZone?.message)} {...form.register('timeZone')}>
             {timeZoneOptions(profile.timeZone).map((zone) => (
               <option key={zone} value={zone}>
                 {zone.replaceAll('_', ' ')} ({timeZoneName(zone)})

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { Plus, Trash2 } from 'lucide-react';
 import type { ServiceType } from '@common/roles';
 import { formatClockTime } from '@common/zoned-time';
@@ -16,7 +17,9 @@ import { Button } from '../../components/ui/button';
 import { NativeSelect } from '../../components/ui/native-select';
 import { timeZoneName } from '../../lib/time-zone-name';
 import { useSaveWorkingHours, useWorkingHours } from './api';
-import { ApiError, errorText } from '../../lib/api-request';
+import { errorText } from '../../lib/api-request';
+import { formResolver } from '../../lib/form-resolver';
+import { showServerFieldErrors } from '../../lib/server-field-errors';
 import { showToast } from '../../lib/toast';
 import { cn } from '../../lib/cn';
 import { LoadFailed } from '../../components/ui/load-failed';
@@ -44,13 +47,25 @@ function TimeSelect({ id, label, value, onChange }: { id: string; label: string;
   );
 }
 
-/** The first message of the server or the schema about a day of the edited service, by weekday. */
-function dayErrors(errors: Record<string, string>, service: ServiceType): Map<number, string> {
-  const byDay = new Map<number, string>();
-  for (const [path, message] of Object.entries(errors)) {
-    const [type, day] = path.split('.');
-    if (type === service && day !== undefined && !byDay.has(Number(day))) byDay.set(Number(day), message);
+/** The first message in a part of the form's errors (a day's, a range's, or all of them). */
+function firstMessage(errors: unknown): string | undefined {
+  if (!errors || typeof errors !== 'object') return undefined;
+  const { message } = errors as { message?: unknown };
+  if (typeof message === 'string' && message) return message;
+  for (const [key, value] of Object.entries(errors)) {
+    const found = key === 'ref' ? undefined : firstMessage(value);
+    if (found) return found;
   }
+  return undefined;
+}
+
+/** The first message of the server or the schema about each day of the edited service, by weekday. */
+function dayErrors(errors: FieldErrors<WorkingHours>, service: ServiceType): Map<number, string> {
+  const byDay = new Map<number, string>();
+  WEEKDAY_NAMES.forEach((_, weekday) => {
+    const message = firstMessage(errors[service]?.[weekday]);
+    if (message) byDay.set(weekday, message);
+  });
   return byDay;
 }
 
@@ -67,35 +82,31 @@ export function WeekEditor() {
 
 function WeekForm({ stored, service, onServiceChange: setService }: { stored: WorkingHoursAnswer; service: ServiceType; onServiceChange: (service: ServiceType) => void }) {
   const save = useSaveWorkingHours();
-  const [hours, setHours] = useState<WorkingHours>({ video: stored.video, onsite: stored.onsite });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<WorkingHours>({ resolver: formResolver(workingHoursSchema), defaultValues: { video: stored.video, onsite: stored.onsite } });
+  const { errors } = form.formState;
 
-  const week = hours[service];
+  const week = useWatch({ control: form.control, name: service });
   const setDay = (weekday: number, ranges: WorkingRange[]) => {
-    setHours({ ...hours, [service]: week.map((day, i) => (i === weekday ? ranges : day)) });
-    setErrors({});
+    form.setValue(`${service}.${weekday}`, ranges, { shouldDirty: true });
+    form.clearErrors();
   };
   const messages = dayErrors(errors, service);
+  const otherMessage = messages.size === 0 ? firstMessage(errors) : undefined;
 
-  const onSave = () => {
-    const parsed = workingHoursSchema.safeParse(hours);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message])));
-      return;
-    }
-    // Awaited rather than mutate's callbacks: a successful save remounts this form with the stored week,
-    // and callbacks given to mutate() do not run once their component has unmounted.
-    save.mutateAsync(parsed.data).then(
+  // Awaited rather than mutate's callbacks: a successful save remounts this form with the stored week,
+  // and callbacks given to mutate() do not run once their component has unmounted.
+  const onSave = form.handleSubmit((hours) =>
+    save.mutateAsync(hours).then(
       () => showToast({ title: 'Working hours saved', description: 'Owners are offered times inside these hours only.' }),
       (failure: unknown) => {
-        if (failure instanceof ApiError) setErrors(failure.fieldErrors);
+        showServerFieldErrors(form, failure);
         showToast({ title: 'Error', description: errorText(failure, 'Failed to save your working hours'), variant: 'destructive' });
       },
-    );
-  };
+    ),
+  );
 
   return (
-    <div className="flex flex-col gap-4">
+    <form onSubmit={onSave} noValidate aria-label="Working hours" className="flex flex-col gap-4">
       <p className="text-sm text-slate-600">
         In your own time zone: {timeZoneName(stored.timeZone)}. Owners can book a start time only when the whole booking fits inside
         one of your ranges.
@@ -188,16 +199,16 @@ function WeekForm({ stored, service, onServiceChange: setService }: { stored: Wo
           );
         })}
       </ul>
-      {messages.size === 0 && Object.keys(errors).length > 0 ? (
+      {otherMessage ? (
         <p role="alert" className="text-sm text-red-600">
-          {Object.values(errors)[0]}
+          {otherMessage}
         </p>
       ) : null}
       <div className="flex justify-end">
-        <Button type="button" onClick={onSave} disabled={save.isPending}>
+        <Button type="submit" disabled={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save working hours'}
         </Button>
       </div>
-    </div>
+    </form>
   );
 }

@@ -8,6 +8,7 @@ import { ApiError, errorText } from '../../../lib/api-request';
 import { clearBookingDraft, saveBookingDraft, type BookingDraftKey } from '../../../lib/booking-draft';
 import { showToast } from '../../../lib/toast';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
+import { showServerFieldErrors } from '../../../lib/server-field-errors';
 
 /**
  * Sends a valid form as a booking. A signed-out visitor's form is kept as a draft while they sign in and
@@ -39,12 +40,7 @@ export function useBookingSubmit<V extends FieldValues & { preferredTime: string
       void queryClient.invalidateQueries({ queryKey: bookingKeys.expertSlots(Number(input.expertId)) });
       return;
     }
-    if (error instanceof ApiError) {
-      const values = form.getValues();
-      for (const [field, message] of Object.entries(error.fieldErrors)) {
-        if (field in values) form.setError(field as Path<V>, { message });
-      }
-    }
+    showServerFieldErrors(form, error);
     const message = errorText(error, 'We could not make this booking. Please try again.');
     showToast({ title: message === MISSING_INFORMATION ? 'Missing Information' : 'Error', description: message, variant: 'destructive' });
   };
