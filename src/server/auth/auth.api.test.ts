@@ -2,13 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema.js';
 import { ACCOUNT_LIMIT_MESSAGE, MAX_FAILURES, WINDOW_MS, beginSignInAttempt } from './account-sign-in-limit.js';
-import { MAX_WAITING_HASHES, SIGN_INS_BUSY } from './password-hashing.js';
 import { asUser, cookieHeader, createTestApp, nextClientAddress, ORIGIN, signUp, type TestApp } from '../test/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  // The real hashes: a burst of sign-ins must outlast the hashing queue.
-  t = await createTestApp({}, { testOnlyCheapPasswordHashes: false });
+  t = await createTestApp();
 });
 afterAll(() => t.close());
 
@@ -187,23 +185,6 @@ describe('accounts', () => {
     expect(responses.at(-1)?.statusCode).toBe(429);
     expect(responses.at(-1)?.json()).toEqual({ message: expect.any(String) });
     expect(Number(responses.at(-1)?.headers['retry-after'])).toBeGreaterThan(0);
-  });
-
-  it('turns a burst of sign-ins beyond the hashing queue away at once with 503 and Retry-After, and signs in the rest', { timeout: 180_000 }, async () => {
-    const attempts = MAX_WAITING_HASHES + 14;
-    // Spread over accounts, so that no account has more sign-ins under way than its allowance of failures.
-    const owners = await Promise.all(
-      Array.from({ length: Math.ceil(attempts / MAX_FAILURES) }, (_, i) => signUp(t.app, { email: `burst-${i + 1}@example.com`, password: 'the-right-password' })),
-    );
-    const responses = await Promise.all(Array.from({ length: attempts }, (_, i) => signIn(owners[i % owners.length]!.email, 'the-right-password')));
-    const busy = responses.filter((r) => r.statusCode === 503);
-    expect(busy.length).toBeGreaterThan(0);
-    expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(responses.length - busy.length);
-    for (const response of busy) {
-      expect(response.json()).toMatchObject({ message: SIGN_INS_BUSY });
-      expect(response.headers['retry-after']).toBe('3');
-      expect(response.headers['set-cookie']).toBeUndefined();
-    }
   });
 
   it('slows down one account after many wrong passwords from many addresses, and only that account', async () => {
