@@ -63,6 +63,7 @@ import { openFanout, type Fanout } from './realtime/fanout.js';
 import { registerLiveSockets } from './realtime/live-socket.js';
 import { createLiveSessionSource } from './realtime/live-sessions.js';
 import { createJobQueue, type JobQueue } from './jobs/job-queue.js';
+import { defineHousekeepingJob } from './jobs/housekeeping.js';
 import { defineEmailJob, enqueueEmail } from './mail/email-job.js';
 import { parseIceServers } from './core/ice-servers.js';
 import { openPhotoStore } from './storage/open-photo-store.js';
@@ -190,6 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const { expired, completed } = await sweepBookings(services);
     if (expired || completed) app.log.info({ expired, completed }, 'bookings sweep');
   }, { cron: SWEEP_CRON });
+  defineHousekeepingJob(jobs, database.db, services.now, app.log);
   payments.defineJobs(jobs);
   app.addHook('onReady', () => jobs.start());
   // Registered first, so it runs after the server stopped taking requests (onClose hooks run in reverse).

@@ -44,7 +44,7 @@ describe('start-up: a deadlock is retried', () => {
 });
 
 const SERVERS = 3;
-const QUEUES = ['email-send', 'booking-notice', 'booking-reminder', 'bookings-sweep', 'booking-message-unread-email', 'payment-refund'];
+const QUEUES = ['email-send', 'booking-notice', 'booking-reminder', 'bookings-sweep', 'booking-message-unread-email', 'payment-refund', 'housekeeping'];
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
