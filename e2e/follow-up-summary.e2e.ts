@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Expert } from '../src/common/experts.js';
+import { billableHours, DEFAULT_ONSITE_HOURS } from '../src/common/bookings-rules.js';
 import { demoEmailOf } from '../src/server/seed/demo-accounts.js';
 import { DESKTOP, MOBILE, baseUrl, expectAccessible, launchBrowser, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
-import { bookVideo } from './book-through-api.js';
+import { bookThroughApi, bookVideo, firstFreeSlot } from './book-through-api.js';
 import { setTestClock } from './test-clock.js';
 import { setPasswordOf, signInThroughUi } from './accounts.js';
 
@@ -141,5 +142,76 @@ describe('the follow-up summary of a video consultation', () => {
       expect(await page.getByText(/session recording|recorded session|call recording/i).count()).toBe(0);
       await context.close();
     }
+  });
+});
+
+describe('the service report of an onsite visit', () => {
+  it('is written by the technician once the visit has started, and read by the owner on the booking page', async () => {
+    const listed = (await (await fetch(`${baseUrl()}/api/experts?serviceType=onsite&available=true&sort=name&limit=100`)).json()) as Expert[];
+    // Second to last by name, on a day well after the other journeys' bookings.
+    const expert = listed.at(-2)!;
+    const expertEmail = demoEmailOf(expert.name);
+    setPasswordOf(expertEmail, EXPERT_PASSWORD);
+
+    const { context: ownerContext, page: owner } = await newPage(browser);
+    await owner.goto('/login');
+    await signUpThroughUi(owner, { firstName: 'Rae', lastName: 'Rigger', email: uniqueEmail('rae'), password: 'harbor-pass-42' });
+    await owner.getByRole('heading', { name: /Welcome back to/ }).waitFor();
+    const hours = billableHours(DEFAULT_ONSITE_HOURS, expert.onsiteMinimumHours);
+    const { date, slot } = await firstFreeSlot(owner, expert, 'onsite', { daysAhead: 9, hours });
+    const booking = await bookThroughApi(owner, {
+      serviceType: 'onsite',
+      expertId: expert.id,
+      description: 'Raw-water pump weeps at the shaft seal.',
+      scheduledDate: date,
+      preferredTime: slot.time,
+      boatAddress: '12 Quay Street',
+      marinaName: 'North Quay Marina',
+      dockSlip: 'B-7',
+      contactPhone: '(207) 555-0170',
+      emergencyContact: 'Lee Rigger (207) 555-0171',
+      boatType: 'sailboat',
+      boatLength: '30 feet',
+      estimatedHours: hours,
+    });
+    await owner.goto(`/bookings/${booking.id}`);
+    await owner.getByRole('heading', { name: 'Service Report' }).waitFor();
+    await owner.getByText(`After the visit, ${expert.name} writes up what was found and done`).waitFor();
+
+    const { context: expertContext, page } = await newPage(browser);
+    await signInThroughUi(page, expertEmail, EXPERT_PASSWORD);
+    await setTestClock(new Date(new Date(booking.startsAt).getTime() + 60 * 60_000));
+    try {
+      await page.goto(`/bookings/${booking.id}`);
+      const form = page.getByRole('form', { name: 'Service report' });
+      await page.getByRole('heading', { name: 'Write the Service Report' }).waitFor();
+      await form.getByLabel('What you found and did').fill('Shaft seal worn; replaced the seal kit and ran the pump for ten minutes: dry.');
+      await form.getByLabel('Recommended next steps').fill('Check the seal for weeping after the first 20 engine hours.');
+      await form.getByRole('button', { name: 'Add a part' }).click();
+      await form.getByLabel('Part 1', { exact: true }).fill('Pump seal kit');
+      await form.getByLabel('Qty').first().fill('1');
+      await expectAccessible(page);
+      await form.getByRole('button', { name: 'Send and mark completed' }).click();
+      await toast(page, 'Report sent');
+      await page.getByRole('button', { name: 'Amend report' }).waitFor();
+      await page.getByRole('heading', { name: `Booking #${booking.number}` }).locator('..').getByText('Completed', { exact: true }).waitFor();
+    } finally {
+      await setTestClock(null);
+    }
+
+    await owner.reload();
+    const report = owner.getByTestId('follow-up-summary');
+    await report.getByText('Found and done').waitFor();
+    await report.getByText('Shaft seal worn; replaced the seal kit').waitFor();
+    expect(await owner.getByRole('form', { name: 'Service report' }).count()).toBe(0);
+    await snap(owner, 'service-report-owner-1280');
+    await expectAccessible(owner);
+    await owner.setViewportSize(MOBILE);
+    await noHorizontalOverflow(owner);
+    await snap(owner, 'service-report-owner-390');
+    await owner.goto('/dashboard');
+    await owner.getByText(new RegExp(`Booking #${booking.number} · .+ · Service report available`)).waitFor();
+    await ownerContext.close();
+    await expertContext.close();
   });
 });

@@ -18,12 +18,16 @@ describe('summaryRefusal', () => {
     expect(summaryRefusal({ ...video, status: 'completed' }, at(3 * 86_400_000))).toBeNull();
   });
 
-  it('refuses before the start, after the amendment window, for onsite and for bookings that did not take place', () => {
+  it('allows the service report of an onsite visit on the same terms', () => {
+    expect(summaryRefusal({ ...video, serviceType: 'onsite' }, at(60_000))).toBeNull();
+    expect(summaryRefusal({ ...video, serviceType: 'onsite' }, at(-1))).toBe('too-early');
+  });
+
+  it('refuses before the start, after the amendment window, and for bookings that did not take place', () => {
     expect(summaryRefusal(video, at(-1))).toBe('too-early');
     expect(summaryRefusal(video, summaryDeadline(video))).toBeNull();
     expect(summaryRefusal(video, new Date(summaryDeadline(video).getTime() + 1))).toBe('too-late');
     expect(summaryDeadline(video).getTime() - end.getTime()).toBe(SUMMARY_AMEND_DAYS * 86_400_000);
-    expect(summaryRefusal({ ...video, serviceType: 'onsite' }, at(60_000))).toBe('not-video');
     for (const status of ['requested', 'cancelled', 'declined', 'expired', 'no_show'] as const) {
       expect(summaryRefusal({ ...video, status }, at(60_000))).toBe('wrong-status');
     }

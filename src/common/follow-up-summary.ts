@@ -3,9 +3,17 @@ import type { ServiceType } from './roles.js';
 import { BOOKING_STATUS_LABELS, type BookingStatus } from './bookings-status.js';
 
 /**
- * The expert's written follow-up summary of a video consultation: what was found, what to do next and the
- * parts to get. Calls are not recorded; this is what the owner keeps of the call.
+ * The expert's written follow-up of a booking: what was found, what to do next and the parts. After a
+ * video consultation it is the follow-up summary (calls are not recorded; this is what the owner keeps of
+ * the call); after an onsite visit it is the service report of what was found and done.
  */
+
+/** What the written follow-up is called after each service, and what it follows. */
+export const FOLLOW_UP_WORDS = {
+  video: { name: 'follow-up summary', short: 'summary', session: 'consultation', service: 'video consultation' },
+  onsite: { name: 'service report', short: 'report', session: 'visit', service: 'onsite service visit' },
+} as const satisfies Record<ServiceType, Record<string, string>>;
+export type FollowUpWords = (typeof FOLLOW_UP_WORDS)[ServiceType];
 
 /** A summary can be written from the consultation's start, and written or amended until this many days after its end. */
 export const SUMMARY_AMEND_DAYS = 14;
@@ -90,7 +98,7 @@ export const bookingFollowUpSchema = z.object({
 });
 export type BookingFollowUp = z.infer<typeof bookingFollowUpSchema>;
 
-export type SummaryRefusal = 'not-video' | 'wrong-status' | 'too-early' | 'too-late';
+export type SummaryRefusal = 'wrong-status' | 'too-early' | 'too-late';
 
 interface SummaryBooking {
   serviceType: ServiceType;
@@ -105,28 +113,26 @@ export function summaryDeadline(booking: Pick<SummaryBooking, 'endsAt'>): Date {
 }
 
 /**
- * Why the booking's expert cannot write (or amend) its summary now, or null when they can: video
- * consultations only, confirmed (the call took place or is under way) or completed (also by the sweep),
- * from the start until SUMMARY_AMEND_DAYS after the end.
+ * Why the booking's expert cannot write (or amend) its summary or report now, or null when they can:
+ * confirmed (the call or visit took place or is under way) or completed (also by the sweep), from the
+ * start until SUMMARY_AMEND_DAYS after the end.
  */
 export function summaryRefusal(booking: SummaryBooking, now: Date = new Date()): SummaryRefusal | null {
-  if (booking.serviceType !== 'video') return 'not-video';
   if (booking.status !== 'confirmed' && booking.status !== 'completed') return 'wrong-status';
   if (now.getTime() < new Date(booking.startsAt).getTime()) return 'too-early';
   if (now.getTime() > summaryDeadline(booking).getTime()) return 'too-late';
   return null;
 }
 
-/** The 409 message for a refused summary. */
-export function summaryRefusalMessage(refusal: SummaryRefusal, status: BookingStatus): string {
+/** The 409 message for a refused summary or report. */
+export function summaryRefusalMessage(refusal: SummaryRefusal, booking: Pick<SummaryBooking, 'serviceType' | 'status'>): string {
+  const words = FOLLOW_UP_WORDS[booking.serviceType];
   switch (refusal) {
-    case 'not-video':
-      return 'Follow-up summaries are written for video consultations only.';
     case 'wrong-status':
-      return `This booking is ${BOOKING_STATUS_LABELS[status].toLowerCase()}; a follow-up summary is written only for a consultation that took place.`;
+      return `This booking is ${BOOKING_STATUS_LABELS[booking.status].toLowerCase()}; a ${words.name} is written only for a ${words.session} that took place.`;
     case 'too-early':
-      return 'The follow-up summary can be written once the consultation has started.';
+      return `The ${words.name} can be written once the ${words.session} has started.`;
     case 'too-late':
-      return `The follow-up summary can be written or amended until ${SUMMARY_AMEND_DAYS} days after the consultation; that time has passed.`;
+      return `The ${words.name} can be written or amended until ${SUMMARY_AMEND_DAYS} days after the ${words.session}; that time has passed.`;
   }
 }

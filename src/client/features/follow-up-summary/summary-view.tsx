@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { FollowUpSummary } from '@common/follow-up-summary';
+import type { ServiceType } from '@common/roles';
 import { formatMoment } from '../../lib/booking-time';
 
 function Part({ part }: { part: FollowUpSummary['parts'][number] }) {
@@ -26,8 +27,8 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** The summary as the owner reads it: findings, next steps and the parts list. Everything is text, never markup. */
-export function SummaryView({ summary }: { summary: FollowUpSummary }) {
+/** The summary or report as the owner reads it: findings, next steps and the parts list. Everything is text, never markup. */
+export function SummaryView({ summary, serviceType }: { summary: FollowUpSummary; serviceType: ServiceType }) {
   return (
     <div className="flex flex-col gap-5" data-testid="follow-up-summary">
       <p className="text-sm text-slate-600">
@@ -39,7 +40,7 @@ export function SummaryView({ summary }: { summary: FollowUpSummary }) {
           </>
         ) : null}
       </p>
-      <Block title="Findings">
+      <Block title={serviceType === 'video' ? 'Findings' : 'Found and done'}>
         <p className="whitespace-pre-line [overflow-wrap:anywhere]">{summary.findings}</p>
       </Block>
       <Block title="Recommended next steps">

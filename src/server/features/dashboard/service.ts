@@ -21,7 +21,7 @@ export async function getDashboardStats(db: Database, userId: string): Promise<D
 
 function bookingActivity({ booking, expert }: BookingRecord, rating: number | undefined, summaries: Set<string>): ActivityItem {
   const video = booking.serviceType === 'video';
-  const summary = summaries.has(booking.id) ? ' · Summary available' : '';
+  const summary = summaries.has(booking.id) ? (video ? ' · Summary available' : ' · Service report available') : '';
   return {
     id: `booking:${booking.id}`,
     type: video ? 'consultation' : 'onsite',

@@ -15,7 +15,7 @@ import {
   type WriteFollowUpSummaryInput,
 } from '../../../common/follow-up-summary.js';
 import type { MailMessage } from '../../mail/mailer.js';
-import { ONLY_THE_EXPERT } from './write-summary.js';
+import { onlyTheExpert } from './write-summary.js';
 
 const clock = movableClock();
 const DAY = 24 * 3600_000;
@@ -106,7 +106,7 @@ describe('GET and PUT /api/bookings/{id}/summary: who may', () => {
     for (const user of [owner, admin]) {
       const refused = await put(user, booking.id, SUMMARY);
       expect(refused.statusCode).toBe(403);
-      expect(refused.json().message).toBe(ONLY_THE_EXPERT);
+      expect(refused.json().message).toBe(onlyTheExpert('video'));
     }
     // Both may read it, and neither is offered the form.
     for (const user of [owner, admin]) {
@@ -126,13 +126,33 @@ describe('PUT /api/bookings/{id}/summary: when', () => {
     expect(view.writableUntil).toBe(new Date(new Date(booking.endsAt).getTime() + SUMMARY_AMEND_DAYS * DAY).toISOString());
   });
 
-  it('answers 409 for an onsite booking', async () => {
+  it('takes the service report of an onsite visit from its start, and e-mails it as a report', async () => {
     const booking = await consultation(owner, { onsite: true });
-    startedFor(booking, 5);
-    const refused = await put(expertUser, booking.id, SUMMARY);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe('Follow-up summaries are written for video consultations only.');
-    expect((await get(expertUser, summaryUrl(booking.id))).json()).toEqual({ summary: null, canWrite: false, writableUntil: null });
+    const early = await put(expertUser, booking.id, SUMMARY);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe('The service report can be written once the visit has started.');
+    expect((await put(owner, booking.id, SUMMARY)).json().message).toBe(onlyTheExpert('onsite'));
+
+    startedFor(booking, 90);
+    const written = await put(expertUser, booking.id, { ...SUMMARY, markCompleted: true });
+    expect(written.statusCode).toBe(200);
+    expect(written.json()).toMatchObject({ summary: { findings: SUMMARY.findings, expertName: 'Erin Engines' }, canWrite: true });
+    expect((await get(owner, summaryUrl(booking.id))).json()).toMatchObject({ summary: { findings: SUMMARY.findings }, canWrite: false, writableUntil: null });
+    expect((await get(owner, `/api/bookings/${booking.id}`)).json().status).toBe('completed');
+
+    const [mail, ...more] = await emailsWithSubject(`Service report: #${booking.number} with Erin Engines`);
+    expect(more).toEqual([]);
+    expect(mail!.text).toContain('Erin Engines has written the service report of your onsite service visit.');
+    expect(mail!.text).toContain(`Booking #${booking.number}: onsite service visit with Erin Engines (engines)`);
+    expect(mail!.text).toContain(`What the technician found and did\n${SUMMARY.findings}`);
+    expect(mail!.text).not.toContain('Calls are not recorded');
+
+    const amended = await put(expertUser, booking.id, { ...SUMMARY, nextSteps: 'Check the impeller again after 50 engine hours.' });
+    expect(amended.statusCode).toBe(200);
+    const [update] = await emailsWithSubject(`Updated service report: #${booking.number} with Erin Engines`);
+    expect(update!.text).toContain('Erin Engines has updated the service report of your onsite service visit. This is the whole report as it stands now.');
+    const activity = (await get(owner, '/api/dashboard/recent-activity')).json() as { href?: string; description: string }[];
+    expect(activity.find((entry) => entry.href === `/bookings/${booking.id}`)?.description).toMatch(/ · Service report available$/);
   });
 
   it('answers 409 for a cancelled consultation and for one marked as missed', async () => {

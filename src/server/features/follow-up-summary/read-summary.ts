@@ -5,7 +5,7 @@ import type { CurrentUser } from '../../../common/user.js';
 import { summaryDeadline, summaryRefusal, type BookingFollowUp } from '../../../common/follow-up-summary.js';
 import { bookingAccess, type BookingRecord, type BookingRole } from '../bookings/index.js';
 
-/** What the booking page shows of the summary: the summary once written, and whether the caller may write it now. */
+/** What the booking page shows of the summary or report: it once written, and whether the caller may write it now. */
 export async function followUpOf(db: Database, record: BookingRecord, roles: readonly BookingRole[], now: Date): Promise<BookingFollowUp> {
   const [row] = await db.select().from(followUpSummaries).where(eq(followUpSummaries.bookingId, record.booking.id));
   const isExpert = roles.includes('expert');
@@ -21,7 +21,7 @@ export async function followUpOf(db: Database, record: BookingRecord, roles: rea
         }
       : null,
     canWrite: isExpert && summaryRefusal(record.booking, now) === null,
-    writableUntil: isExpert && record.booking.serviceType === 'video' ? summaryDeadline(record.booking).toISOString() : null,
+    writableUntil: isExpert ? summaryDeadline(record.booking).toISOString() : null,
   };
 }
 
@@ -31,7 +31,7 @@ export async function readFollowUp(db: Database, user: CurrentUser, bookingId: s
   return followUpOf(db, record, roles, now);
 }
 
-/** Which of these bookings have a follow-up summary (for lists that say 'Summary available'). */
+/** Which of these bookings have a follow-up summary or service report (for lists that say it is available). */
 export async function bookingsWithSummary(db: Database, bookingIds: string[]): Promise<Set<string>> {
   if (bookingIds.length === 0) return new Set();
   const rows = await db.select({ bookingId: followUpSummaries.bookingId }).from(followUpSummaries).where(inArray(followUpSummaries.bookingId, bookingIds));

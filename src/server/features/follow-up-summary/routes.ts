@@ -15,7 +15,7 @@ export const followUpSummaryRoutes: FastifyPluginAsyncZod<{ services: ServiceCon
     {
       schema: {
         tags: ['bookings'],
-        summary: "A video consultation's follow-up summary (its owner, its expert or an administrator), and whether the caller may write it now",
+        summary: "A booking's follow-up summary (video) or service report (onsite), for its owner, its expert or an administrator, and whether the caller may write it now",
         params: idParams,
         response: { 200: bookingFollowUpSchema, 401: apiErrorSchema, 404: apiErrorSchema },
       },
@@ -28,9 +28,9 @@ export const followUpSummaryRoutes: FastifyPluginAsyncZod<{ services: ServiceCon
     {
       schema: {
         tags: ['bookings'],
-        summary: "The booking's expert writes or amends the follow-up summary; the owner is e-mailed each new version",
+        summary: "The booking's expert writes or amends the follow-up summary or service report; the owner is e-mailed each new version",
         description:
-          `Video consultations only, confirmed or completed, from the start until ${SUMMARY_AMEND_DAYS} days after the end. ` +
+          `Confirmed or completed bookings, from the start until ${SUMMARY_AMEND_DAYS} days after the end. ` +
           '`markCompleted: true` also completes a confirmed booking in the same transaction. Saving unchanged text changes nothing and sends nothing.',
         params: idParams,
         body: writeFollowUpSummarySchema,

@@ -1,6 +1,6 @@
 import type { MailMessage } from '../../mail/mailer.js';
 import { PRODUCT_NAME } from '../../../common/brand.js';
-import type { FollowUpSummaryContent, SummaryPart } from '../../../common/follow-up-summary.js';
+import { FOLLOW_UP_WORDS, type FollowUpSummaryContent, type SummaryPart } from '../../../common/follow-up-summary.js';
 import { describeTime } from '../../../common/zoned-time.js';
 import type { BookingRecord } from '../bookings/index.js';
 
@@ -10,26 +10,39 @@ function partLine(part: SummaryPart): string {
   return `- ${quantity}${part.name}${number}`;
 }
 
+/** What the booking was, in the e-mail's booking line. */
+function serviceLine(record: BookingRecord): string {
+  const { booking, expert } = record;
+  const what = booking.serviceType === 'video' ? '30-minute video consultation' : 'onsite service visit';
+  return `Booking #${booking.number}: ${what} with ${expert.name} (${expert.specialty})`;
+}
+
 /**
- * The owner's e-mail with the follow-up summary (plain text: what the expert typed is never markup). An
- * amendment sends the whole summary again, marked as updated, so the latest e-mail is always complete.
+ * The owner's e-mail with the follow-up summary or service report (plain text: what the expert typed is
+ * never markup). An amendment sends it whole again, marked as updated, so the latest e-mail is complete.
  */
 export function summaryEmail(record: BookingRecord, summary: FollowUpSummaryContent, options: { baseUrl: string; amended: boolean }): MailMessage {
   const { booking, expert, owner } = record;
+  const words = FOLLOW_UP_WORDS[booking.serviceType];
   const url = `${options.baseUrl}/bookings/${booking.id}`;
   const lead = options.amended
-    ? `${expert.name} has updated the follow-up summary of your video consultation. This is the whole summary as it stands now.`
-    : `${expert.name} has written the follow-up summary of your video consultation.`;
+    ? `${expert.name} has updated the ${words.name} of your ${words.service}. This is the whole ${words.short} as it stands now.`
+    : `${expert.name} has written the ${words.name} of your ${words.service}.`;
+  const recordNote =
+    booking.serviceType === 'video'
+      ? 'Calls are not recorded; this summary is your written record of the consultation.'
+      : 'This report is your written record of the visit: keep it with the boat\'s papers.';
+  const found = booking.serviceType === 'video' ? 'What the expert found' : 'What the technician found and did';
   const lines = [
     `Hello ${owner.name},`,
     '',
     lead,
-    'Calls are not recorded; this summary is your written record of the consultation.',
+    recordNote,
     '',
-    `Booking #${booking.number}: 30-minute video consultation with ${expert.name} (${expert.specialty})`,
+    serviceLine(record),
     `When: ${describeTime(booking.startsAt, booking.timeZone)} (the expert's local time)`,
     '',
-    'What the expert found',
+    found,
     summary.findings,
     '',
     'Recommended next steps',
@@ -42,9 +55,10 @@ export function summaryEmail(record: BookingRecord, summary: FollowUpSummaryCont
     '',
     PRODUCT_NAME,
   ];
+  const title = words.name.charAt(0).toUpperCase() + words.name.slice(1);
   return {
     to: owner.email,
-    subject: `${options.amended ? 'Updated follow-up summary' : 'Follow-up summary'}: #${booking.number} with ${expert.name}`,
+    subject: `${options.amended ? `Updated ${words.name}` : title}: #${booking.number} with ${expert.name}`,
     text: lines.join('\n'),
   };
 }

@@ -6,6 +6,7 @@ import { AppError } from '../../core/app-error.js';
 import { enqueueEmail } from '../../mail/email-job.js';
 import type { CurrentUser } from '../../../common/user.js';
 import {
+  FOLLOW_UP_WORDS,
   summaryRefusal,
   summaryRefusalMessage,
   type BookingFollowUp,
@@ -17,7 +18,10 @@ import { bookingAccess } from '../bookings/index.js';
 import { followUpOf } from './read-summary.js';
 import { summaryEmail } from './summary-email.js';
 
-export const ONLY_THE_EXPERT = "Only the booking's expert can write its follow-up summary.";
+/** The 403 for anyone but the booking's expert. */
+export function onlyTheExpert(serviceType: keyof typeof FOLLOW_UP_WORDS): string {
+  return `Only the booking's expert can write its ${FOLLOW_UP_WORDS[serviceType].name}.`;
+}
 
 // Field by field: jsonb keeps no key order, so the stored parts do not stringify as they were sent.
 function sameContent(a: FollowUpSummaryContent, b: FollowUpSummaryContent): boolean {
@@ -30,7 +34,8 @@ function sameContent(a: FollowUpSummaryContent, b: FollowUpSummaryContent): bool
 }
 
 /**
- * The expert writes or amends the follow-up summary of a video consultation, and may mark it completed in
+ * The expert writes or amends the follow-up summary of a video consultation or the service report of an
+ * onsite visit, and may mark the booking completed in
  * the same step. One transaction: the booking's row lock (so two saves, or a save and the sweep, take turns),
  * the summary, its audit entry, the owner's e-mail (once per version: saving unchanged text sends nothing)
  * and, when asked, the completion through the booking state machine with its own audit entry.
@@ -44,9 +49,9 @@ export async function writeFollowUpSummary(
   return inTransaction(deps.db, async (tx) => {
     const now = deps.now();
     const { record, roles } = await bookingAccess(tx, user, bookingId, { forUpdate: true });
-    if (!roles.includes('expert')) throw new AppError('FORBIDDEN', ONLY_THE_EXPERT);
+    if (!roles.includes('expert')) throw new AppError('FORBIDDEN', onlyTheExpert(record.booking.serviceType));
     const refusal = summaryRefusal(record.booking, now);
-    if (refusal) throw new AppError('CONFLICT', summaryRefusalMessage(refusal, record.booking.status));
+    if (refusal) throw new AppError('CONFLICT', summaryRefusalMessage(refusal, record.booking));
 
     const content: FollowUpSummaryContent = { findings: input.findings, nextSteps: input.nextSteps, parts: input.parts };
     const [existing] = await tx.select().from(followUpSummaries).where(eq(followUpSummaries.bookingId, bookingId));
