@@ -290,11 +290,11 @@ export class DirectoryIndex {
   private prepare(filters: ExpertFilters): Prepared {
     const { columns } = this;
     const words: { word: string; slots: SlotSet; specialties: Uint8Array }[] = [];
-    const wordsOf = (tokens: TokenIndex, text: (slot: number) => string, list: string[], bySpecialty: boolean) => {
+    const wordsOf = (tokens: TokenIndex, text: (slot: number) => string, list: string[], field: 'q' | 'location', labelsOf: (word: string) => readonly string[]) => {
       for (const word of list) {
-        const slots = this.recentWordSlots(tokens, text, word, bySpecialty ? 'q' : 'location');
+        const slots = this.recentWordSlots(tokens, text, word, field);
         const specialties = new Uint8Array(columns.specialties.length);
-        if (bySpecialty) for (const value of specialtiesMatching(word)) if (columns.codeOf(value) >= 0) specialties[columns.codeOf(value)] = 1;
+        for (const value of labelsOf(word)) if (columns.codeOf(value) >= 0) specialties[columns.codeOf(value)] = 1;
         if (slots.size === 0 && !specialties.includes(1)) return false;
         words.push({ word, slots, specialties });
       }
@@ -302,11 +302,13 @@ export class DirectoryIndex {
     };
     const textWords = searchWords(filters.q);
     const placeWords = searchWords(filters.location);
+    // A text word also finds the experts of the specialties whose labels it matches.
+    const labels = new Map(textWords.map((word) => [word, specialtiesMatching(word)]));
     // A word no text has (a slip of the keyboard, often) answers nothing before any other word's set is made.
-    if (textWords.some((word) => !mayMatch(this.text, word) && specialtiesMatching(word).length === 0)) return NOTHING;
+    if (textWords.some((word) => !mayMatch(this.text, word) && labels.get(word)!.length === 0)) return NOTHING;
     if (placeWords.some((word) => !mayMatch(this.place, word))) return NOTHING;
-    if (!wordsOf(this.text, (slot) => columns.searchText(slot), textWords, true)) return NOTHING;
-    if (!wordsOf(this.place, (slot) => columns.locationText[slot]!, placeWords, false)) return NOTHING;
+    if (!wordsOf(this.text, (slot) => columns.searchText(slot), textWords, 'q', (word) => labels.get(word)!)) return NOTHING;
+    if (!wordsOf(this.place, (slot) => columns.locationText[slot]!, placeWords, 'location', () => [])) return NOTHING;
 
     let mask = LIVE;
     let value = LIVE;
