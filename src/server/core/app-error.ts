@@ -38,4 +38,9 @@ export class AppError extends Error {
     super(message);
     this.statusCode = statusOf[code];
   }
+
+  /** A 400 about one field: the message is the answer's and the field's, so a form shows it in place. */
+  static onField(field: string, message: string): AppError {
+    return new AppError('BAD_REQUEST', message, { [field]: message });
+  }
 }

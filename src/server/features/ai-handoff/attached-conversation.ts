@@ -22,7 +22,7 @@ export async function copyOwnConversation(db: Database, userId: string, sessionI
     .select({ question: aiSessions.question, category: aiSessions.category })
     .from(aiSessions)
     .where(and(eq(aiSessions.id, sessionId), eq(aiSessions.userId, userId)));
-  if (!session) throw new AppError('BAD_REQUEST', CONVERSATION_NOT_YOURS, { aiSessionId: CONVERSATION_NOT_YOURS });
+  if (!session) throw AppError.onField('aiSessionId', CONVERSATION_NOT_YOURS);
   const rows = await db
     .select({ type: aiMessages.role, content: aiMessages.content, createdAt: aiMessages.createdAt })
     .from(aiMessages)

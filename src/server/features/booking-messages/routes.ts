@@ -140,7 +140,7 @@ export const bookingMessageRoutes: FastifyPluginAsyncZod<{ deps: MessageDeps }> 
       const user = await requireUser(request);
       // Outsiders and closed threads are refused before the upload is read.
       const access = await writableThread(deps.db, user, request.params.id);
-      if (!request.isMultipart()) throw new AppError('BAD_REQUEST', CHOOSE_PHOTO, { photo: CHOOSE_PHOTO });
+      if (!request.isMultipart()) throw AppError.onField('photo', CHOOSE_PHOTO);
       await limitSending(user.id, 'photo');
       let photo: Buffer | undefined;
       let caption: string | undefined;
@@ -150,18 +150,18 @@ export const bookingMessageRoutes: FastifyPluginAsyncZod<{ deps: MessageDeps }> 
             const bytes = await part.toBuffer();
             if (part.fieldname === 'photo') photo = bytes;
           } else if (part.fieldname === 'caption' && typeof part.value === 'string') {
-            if (part.value.includes('\u0000')) throw new AppError('BAD_REQUEST', NUL_MESSAGE, { caption: NUL_MESSAGE });
+            if (part.value.includes('\u0000')) throw AppError.onField('caption', NUL_MESSAGE);
             caption = part.value;
           }
         }
       } catch (error) {
         throw uploadError(error);
       }
-      if (!photo || photo.length === 0) throw new AppError('BAD_REQUEST', CHOOSE_PHOTO, { photo: CHOOSE_PHOTO });
+      if (!photo || photo.length === 0) throw AppError.onField('photo', CHOOSE_PHOTO);
       const checked = photoCaptionSchema.safeParse(caption);
       if (!checked.success) {
         const message = checked.error.issues[0]!.message;
-        throw new AppError('BAD_REQUEST', message, { caption: message });
+        throw AppError.onField('caption', message);
       }
       const { message, replayed } = await sendPhotoMessage(deps, user, access, photo, checked.data, request.headers['idempotency-key']);
       return reply.status(replayed ? 200 : 201).send(message);

@@ -143,9 +143,7 @@ export async function rescheduleBooking(
       bookingId,
     );
     if (slot.start.getTime() === before.startsAt.getTime()) {
-      throw new AppError('BAD_REQUEST', 'The booking is already at this time. Please choose another time.', {
-        preferredTime: 'The booking is already at this time. Please choose another time.',
-      });
+      throw AppError.onField('preferredTime', 'The booking is already at this time. Please choose another time.');
     }
     const status: BookingStatus = record.expert.instantBooking ? 'confirmed' : 'requested';
     const [after] = await tx

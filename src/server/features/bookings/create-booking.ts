@@ -49,7 +49,7 @@ function checkBookable(expert: Pick<TargetExpert, 'status' | 'serviceTypes' | 'a
   if (!expert || expert.status !== 'approved') throw new AppError('NOT_FOUND', EXPERT_NOT_FOUND);
   if (!expert.serviceTypes.includes(serviceType)) {
     const message = serviceType === 'video' ? 'This expert does not offer video consultations.' : 'This expert does not offer onsite service.';
-    throw new AppError('BAD_REQUEST', message, { expertId: message });
+    throw AppError.onField('expertId', message);
   }
   if (!expert.available) throw new AppError('CONFLICT', NOT_TAKING_BOOKINGS);
 }

@@ -31,7 +31,7 @@ export function decodeOwnBookingsCursor(cursor: string): OwnBookingsCursor {
     parsed = undefined;
   }
   const result = cursorShape.safeParse(parsed);
-  if (!result.success) throw new AppError('BAD_REQUEST', INVALID_CURSOR, { cursor: INVALID_CURSOR });
+  if (!result.success) throw AppError.onField('cursor', INVALID_CURSOR);
   const [asOf, part, startsAt, id] = result.data;
   return { asOf: new Date(asOf), upcoming: part === 'upcoming', startsAt: new Date(startsAt), id };
 }

@@ -159,16 +159,14 @@ export function chooseSlot(
   // Outside the expert's hours or on a day off is simply not one of the listed times.
   const candidate = minutes === null ? undefined : candidateStarts(expert, type, localDate, hours, day.ranges).find((c) => parseClockTime(c.time) === minutes);
   if (!candidate) {
-    throw new AppError('BAD_REQUEST', 'Please choose one of the listed times.', { preferredTime: 'Please choose one of the listed times.' });
+    throw AppError.onField('preferredTime', 'Please choose one of the listed times.');
   }
   if (candidate.start.getTime() <= now.getTime()) {
-    throw new AppError('BAD_REQUEST', 'That time has already passed. Please choose a later time.', {
-      preferredTime: 'That time has already passed. Please choose a later time.',
-    });
+    throw AppError.onField('preferredTime', 'That time has already passed. Please choose a later time.');
   }
   if (!withinHorizon(expert, localDate, now)) {
     const message = `Bookings can be made up to ${BOOKING_HORIZON_DAYS} days ahead.`;
-    throw new AppError('BAD_REQUEST', message, { scheduledDate: message });
+    throw AppError.onField('scheduledDate', message);
   }
   if (day.busy.some(([start, end]) => overlaps(candidate, start, end))) throw new AppError('CONFLICT', TIME_TAKEN);
   return candidate;

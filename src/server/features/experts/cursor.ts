@@ -14,7 +14,7 @@ export function encodeCursor(order: OrderName, values: KeyValues): string {
 
 /** The key values of a cursor made by `encodeCursor` for the same order; anything else is a 400. */
 export function decodeCursor(cursor: string, order: OrderName): KeyValues {
-  const invalid = new AppError('BAD_REQUEST', INVALID_CURSOR, { cursor: INVALID_CURSOR });
+  const invalid = AppError.onField('cursor', INVALID_CURSOR);
   const keys = ORDERS[order];
   let parsed: unknown;
   try {

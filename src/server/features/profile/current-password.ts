@@ -33,7 +33,7 @@ export async function passwordStampOf(db: Database, userId: string): Promise<str
  */
 export async function checkCurrentPassword(db: Database, userId: string, password: string): Promise<string> {
   const hash = await passwordHashOf(db, userId);
-  if (!hash) throw new AppError('BAD_REQUEST', NO_PASSWORD, { currentPassword: NO_PASSWORD });
+  if (!hash) throw AppError.onField('currentPassword', NO_PASSWORD);
   let matches: boolean;
   try {
     matches = await verifyPassword({ hash, password });
@@ -44,6 +44,6 @@ export async function checkCurrentPassword(db: Database, userId: string, passwor
     }
     throw error;
   }
-  if (!matches) throw new AppError('BAD_REQUEST', INCORRECT_PASSWORD, { currentPassword: INCORRECT_PASSWORD });
+  if (!matches) throw AppError.onField('currentPassword', INCORRECT_PASSWORD);
   return stampOf(hash);
 }

@@ -21,7 +21,7 @@ export async function updateProfile(deps: ProfileDeps, user: CurrentUser, input:
   const changingEmail = isEmailChange(user.email, email);
   let passwordStamp = '';
   if (changingEmail) {
-    if (!currentPassword) throw new AppError('BAD_REQUEST', CURRENT_PASSWORD_REQUIRED, { currentPassword: CURRENT_PASSWORD_REQUIRED });
+    if (!currentPassword) throw AppError.onField('currentPassword', CURRENT_PASSWORD_REQUIRED);
     await countEmailChangeAttempt(deps.db, user.id, deps.now());
     passwordStamp = await checkCurrentPassword(deps.db, user.id, currentPassword);
     await refuseTakenEmail(deps.db, user.id, email);

@@ -29,7 +29,7 @@ export async function addDayOff(db: Database, user: CurrentUser, input: DayOff, 
   return inTransaction(db, async (tx) => {
     const expert = await ownExpert(tx, user.id);
     if (input.date < localDateOf(now, expert.timeZone)) {
-      throw new AppError('BAD_REQUEST', DAY_OFF_IN_PAST, { date: DAY_OFF_IN_PAST });
+      throw AppError.onField('date', DAY_OFF_IN_PAST);
     }
     await tx
       .insert(expertDaysOff)

@@ -25,7 +25,7 @@ const ACCEPTED = new Set(['image/jpeg', 'image/png', 'image/webp']);
  */
 export async function normalizeProfilePhoto(bytes: Buffer): Promise<Buffer> {
   const type = await fileTypeFromBuffer(bytes);
-  if (!type || !ACCEPTED.has(type.mime)) throw new AppError('BAD_REQUEST', NOT_AN_IMAGE, { photo: NOT_AN_IMAGE });
+  if (!type || !ACCEPTED.has(type.mime)) throw AppError.onField('photo', NOT_AN_IMAGE);
   try {
     return await imageWork.run(() =>
       sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })

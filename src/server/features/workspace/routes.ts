@@ -175,7 +175,7 @@ const practiceRoutes: FastifyPluginAsyncZod<WorkspaceOptions> = async (app, { se
     },
     async (request) => {
       const user = await requireUser(request);
-      if (!request.isMultipart()) throw new AppError('BAD_REQUEST', NOT_AN_IMAGE, { photo: NOT_AN_IMAGE });
+      if (!request.isMultipart()) throw AppError.onField('photo', NOT_AN_IMAGE);
       let photo: Buffer | undefined;
       try {
         const file = await request.file();
@@ -187,7 +187,7 @@ const practiceRoutes: FastifyPluginAsyncZod<WorkspaceOptions> = async (app, { se
         }
         throw mapped ?? error;
       }
-      if (!photo || photo.length === 0) throw new AppError('BAD_REQUEST', NOT_AN_IMAGE, { photo: NOT_AN_IMAGE });
+      if (!photo || photo.length === 0) throw AppError.onField('photo', NOT_AN_IMAGE);
       const profile = await setProfilePhoto(app.db, photos, user, photo);
       services.listings.clear();
       return profile;

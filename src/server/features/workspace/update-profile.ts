@@ -46,7 +46,7 @@ export async function updateWorkspaceProfile(db: Database, user: CurrentUser, in
     const serviceTypes = changes.serviceTypes ?? current.serviceTypes;
     const videoRateCents = changes.videoRateCents ?? current.videoRateCents;
     if (serviceTypes.includes('video') && videoRateCents <= 0) {
-      throw new AppError('BAD_REQUEST', VIDEO_NEEDS_RATE, { videoRate: VIDEO_NEEDS_RATE });
+      throw AppError.onField('videoRate', VIDEO_NEEDS_RATE);
     }
     const { before, after } = difference(current, changes);
     if (Object.keys(after).length === 0) return current;
