@@ -27,6 +27,20 @@ export interface BookingRecord {
   owner: { id: string; name: string; email: string };
 }
 
+/** The expert's columns a booking record carries (its `expert` less the e-mail, which comes from their account). */
+export const bookingExpertColumns = {
+  id: experts.id,
+  userId: experts.userId,
+  name: experts.name,
+  specialty: experts.specialty,
+  profileImage: experts.profileImage,
+  city: experts.city,
+  state: experts.state,
+  timeZone: experts.timeZone,
+  onsiteMinimumHours: experts.onsiteMinimumHours,
+  instantBooking: experts.instantBooking,
+};
+
 /** The expert's own account, if any (demo experts have none). */
 const expertUsers = alias(users, 'expert_users');
 
@@ -35,18 +49,7 @@ export async function selectBookingRecords(db: Database, where: SQL, options: { 
   let query = db
     .select({
       booking: bookings,
-      expert: {
-        id: experts.id,
-        userId: experts.userId,
-        name: experts.name,
-        specialty: experts.specialty,
-        profileImage: experts.profileImage,
-        city: experts.city,
-        state: experts.state,
-        timeZone: experts.timeZone,
-        onsiteMinimumHours: experts.onsiteMinimumHours,
-        instantBooking: experts.instantBooking,
-      },
+      expert: bookingExpertColumns,
       ownerName: users.name,
       ownerFirstName: users.firstName,
       ownerLastName: users.lastName,

@@ -11,7 +11,7 @@ import type { AttachedConversation } from '../../../common/ai-handoff.js';
 import { REQUEST_TTL_MS, billableHours, bookingPriceCents } from '../../../common/bookings-rules.js';
 import type { CurrentUser } from '../../../common/user.js';
 import { chooseSlot, expertDayColumns, expertDayValues, toRanges } from './slots.js';
-import { auditSnapshot, selectBookingRecords, toBooking, type BookingRecord } from './booking-record.js';
+import { auditSnapshot, bookingExpertColumns, selectBookingRecords, toBooking, type BookingRecord } from './booking-record.js';
 import type { ServiceContext } from '../../core/service-context.js';
 import { noticeJobs } from './booking-notices.js';
 import { EMAIL_QUEUE } from '../../mail/email-job.js';
@@ -65,16 +65,7 @@ function targetReader(db: Database) {
     .select({
       owner: { name: users.name, firstName: users.firstName, lastName: users.lastName, email: users.email },
       expert: {
-        id: experts.id,
-        userId: experts.userId,
-        name: experts.name,
-        specialty: experts.specialty,
-        profileImage: experts.profileImage,
-        city: experts.city,
-        state: experts.state,
-        timeZone: experts.timeZone,
-        onsiteMinimumHours: experts.onsiteMinimumHours,
-        instantBooking: experts.instantBooking,
+        ...bookingExpertColumns,
         status: experts.status,
         serviceTypes: experts.serviceTypes,
         available: experts.available,
