@@ -93,6 +93,14 @@ describe('a new expert', () => {
     expect(await videoListing()).toEqual([]);
     await setup.getByRole('button', { name: 'Save and offer video' }).click();
     await setup.getByText(VIDEO_NEEDS_RATE).waitFor();
+    await snap(applicant.page, 'expert-onboarding-setup-error-1280');
+    // The button stays level with the controls when the message grows the rate's column.
+    const tops = await Promise.all(
+      [setup.getByLabel('Your time zone'), setup.getByRole('button', { name: 'Save and offer video' }), setup.getByLabel('Video rate ($ per 30 min)')].map(
+        async (control) => Math.round((await control.boundingBox())!.y),
+      ),
+    );
+    expect(Math.max(...tops) - Math.min(...tops)).toBeLessThanOrEqual(2);
     expect(await setup.getByLabel('Video rate ($ per 30 min)').getAttribute('aria-invalid')).toBe('true');
     await setup.getByLabel('Video rate ($ per 30 min)').fill('0');
     await setup.getByRole('button', { name: 'Save and offer video' }).click();

@@ -53,7 +53,7 @@ export function SetupNotice({ profile }: { profile: WorkspaceProfile }) {
         Set your price for a 30-minute video consultation, and confirm your time zone: we suggested {timeZoneName(profile.timeZone)} from
         your ZIP code {profile.zipCode}. Your booking times and working hours are in this zone.
       </p>
-      <form onSubmit={onSubmit} noValidate className="mt-4 grid gap-3 sm:grid-cols-[13rem_1fr_auto] sm:items-end">
+      <form onSubmit={onSubmit} noValidate className="mt-4 grid gap-3 sm:grid-cols-[13rem_1fr_auto] sm:items-start">
         <FormField id="setup-video-rate" label="Video rate ($ per 30 min)" error={errors.videoRate?.message}>
           <Input inputMode="decimal" placeholder="75.00" {...fieldAria('setup-video-rate', errors.videoRate?.message)} {...form.register('videoRate')} />
         </FormField>
@@ -66,7 +66,8 @@ export function SetupNotice({ profile }: { profile: WorkspaceProfile }) {
             ))}
           </NativeSelect>
         </FormField>
-        <Button type="submit" variant="accent" disabled={update.isPending}>
+        {/* Level with the controls below their labels, also when a message grows the rate's column. */}
+        <Button type="submit" variant="accent" className="sm:mt-[1.625rem]" disabled={update.isPending}>
           {update.isPending ? 'Saving...' : 'Save and offer video'}
         </Button>
       </form>
