@@ -182,6 +182,11 @@ if (process.env.TEST_DB === 'postgres') {
       rmSync(dataDir, { recursive: true, force: true });
     });
 
+    /** How many database errors pg-boss has reported so far (jobs/job-queue.ts logs its 'error' event). */
+    function jobErrorsIn(lines: string[]): number {
+      return lines.filter((line) => (JSON.parse(line) as { msg?: string }).msg === 'background jobs: database error').length;
+    }
+
     /**
      * Waits until pg-boss has no job due or running. pg-boss 10 fires the query that marks a finished job
      * complete without awaiting it: cut at that moment, its rejection is unhandled, which fails a test
@@ -316,10 +321,10 @@ if (process.env.TEST_DB === 'postgres') {
       // Nothing was answered 500: the error handler logs every 500 as 'request failed'.
       const logged = logLines.map((line) => JSON.parse(line) as { msg?: string; level: number });
       expect(logged.filter((line) => line.msg === 'request failed')).toEqual([]);
-      // pg-boss logged the outage (through its 'error' event) instead of crashing.
-      const jobErrorsLogged = logged.filter((line) => line.msg === 'background jobs: database error').length;
-      expect(jobErrorsLogged).toBeGreaterThan(0);
-      figures.jobErrorsLogged = jobErrorsLogged;
+      // pg-boss reports what it meets through its 'error' event, which is logged; whether one of its polls
+      // falls inside an outage phase is timing (none did in one CI run), so the count is a figure. That the
+      // jobs survive the outage is asserted above: the e-mail of a booking made after it is sent.
+      figures.jobErrorsLogged = jobErrorsIn(logLines);
       // Every pooled connection comes back: a transaction whose BEGIN meets a broken connection must not keep
       // its client (drizzle sends BEGIN outside its try/finally), or closing the pool hangs.
       // A background reader (jobs, the directory) may hold one for a moment; a leaked one never returns.
