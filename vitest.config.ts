@@ -24,7 +24,7 @@ export default defineConfig({
           include: apiTests,
           env: { TEST_DB: db },
           // One migrated database per run, copied for each test file's app.
-          globalSetup: ['src/server/test/database-template.ts'],
+          globalSetup: ['src/server/test/database-template.ts', 'src/server/test/server-bundle.ts'],
           // A worker runs its API test files one after another in one module graph: each file builds and
           // closes its own apps on its own database, and importing the whole server again for every file
           // took more of the run than most tests.

@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { createServer } from 'node:net';
-import { SERVER_START_MS } from '../src/server/test/server-start.js';
+import { SERVER_START_MS, serverArgs, withMigratedDatabase } from '../src/server/test/server-process.js';
+import { createPostgresDatabase } from '../src/server/test/test-app.js';
 
 // The real command and the real server process, on the embedded database (or PostgreSQL with TEST_DB=postgres).
 
 const root = new URL('..', import.meta.url).pathname;
-const dataDir = mkdtempSync(join(tmpdir(), 'kb-cli-'));
+const dataDir = withMigratedDatabase(mkdtempSync(join(tmpdir(), 'kb-cli-')));
 let databaseUrl: string | undefined;
 let server: ChildProcess | undefined;
 let port = 0;
@@ -60,7 +59,7 @@ async function signIn(email: string, password: string) {
 }
 
 async function startServer() {
-  server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env: env(), stdio: 'pipe' });
+  server = spawn(process.execPath, serverArgs(), { cwd: root, env: env(), stdio: 'pipe' });
   for (const deadline = Date.now() + SERVER_START_MS; Date.now() < deadline; ) {
     const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok).catch(() => false);
     if (ready) return;
@@ -97,20 +96,9 @@ let dropDatabase = async () => {};
 beforeAll(async () => {
   port = await freePort();
   if (process.env.TEST_DB === 'postgres') {
-    const name = `kb_cli_${randomUUID().replaceAll('-', '')}`;
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    };
+    const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL!, inject('databaseTemplate'));
+    databaseUrl = created.url;
+    dropDatabase = created.drop;
   }
   await startServer();
 }, 180_000);
@@ -173,7 +161,7 @@ describe('npm run user:set-role', () => {
   // Only the embedded database has the one-process rule.
   if (process.env.TEST_DB !== 'postgres') {
     it('refuses to start a second server on the same embedded data folder', () => {
-      const second = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      const second = spawnSync(process.execPath, serverArgs(), {
       cwd: root,
       env: { ...env(), PORT: '0' },
       encoding: 'utf8',

@@ -22,5 +22,6 @@ if (stale('dist/client/index.html', clientSources)) {
 }
 if (!process.argv.includes('--client-only') && stale('dist/server/main.js', serverSources)) {
   console.log('Building the server...');
-  await import('./build-server.mjs');
+  const { buildServer } = await import('./build-server.mjs');
+  await buildServer('dist/server');
 }

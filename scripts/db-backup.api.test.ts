@@ -16,7 +16,7 @@ import { asUser, cookieHeader, nextClientAddress, ORIGIN, signUp, TEST_BASE_URL,
 import { insertExpert } from '../src/server/test/expert-factory.js';
 import { seedDemoExperts } from '../src/server/seed/seed-demo-experts.js';
 import { daysAhead, onsiteBooking, postBooking, videoBooking } from '../src/server/test/booking-helpers.js';
-import { SERVER_START_MS } from '../src/server/test/server-start.js';
+import { SERVER_START_MS, serverArgs, withMigratedDatabase } from '../src/server/test/server-process.js';
 
 // The whole journey, with the real commands: data made through the API on an embedded database in a data
 // folder; `npm run db:backup` through the real server running on that folder, and again directly once it
@@ -162,7 +162,7 @@ function freePort(): Promise<number> {
   });
 }
 
-const sourceDir = tempDir('kb-backup-src-');
+const sourceDir = withMigratedDatabase(tempDir('kb-backup-src-'));
 const out = tempDir('kb-backup-out-');
 let owner: TestUser;
 let bookingIds: string[] = [];
@@ -185,7 +185,6 @@ async function stopServer() {
 beforeAll(async () => {
   // The data, made through the API of an app on an embedded database in a data folder.
   const source = await openDatabase({ pgliteDir: join(sourceDir, 'pglite') });
-  await source.migrate();
   const app = await buildApp({ config: appConfig(sourceDir), database: source, operatorToken: TOKEN });
   await app.ready();
   try {
@@ -225,7 +224,7 @@ beforeAll(async () => {
   // The same data folder, served by a real server process.
   port = await freePort();
   const env = { ...process.env, DATA_DIR: sourceDir, PORT: String(port), BASE_URL: `http://localhost:${port}`, SEED_DEMO: 'false', LOG_LEVEL: 'warn', DATABASE_URL: '' };
-  server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env, stdio: 'ignore' });
+  server = spawn(process.execPath, serverArgs(), { cwd: root, env, stdio: 'ignore' });
   for (const deadline = Date.now() + SERVER_START_MS; Date.now() < deadline; ) {
     if (await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok).catch(() => false)) return;
     await new Promise((r) => setTimeout(r, 100));

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../test/test-app.js';
 import { projectRoot } from '../project-root.js';
+import { serverArgs } from '../test/server-process.js';
 import { openDatabase, type DatabaseHandle } from './client.js';
 import { retryOnDeadlock, START_LOCK_KEY } from './start-lock.js';
 import { demoExperts } from '../seed/demo-experts.js';
@@ -62,12 +63,12 @@ interface Server {
   stderr: string[];
 }
 
-/** The server as `npm run dev` runs it (src/server/main.ts through tsx): start-up is main.ts's. */
+/** The server as `npm start` runs it (the bundle): start-up is main.ts's. */
 async function spawnServer(databaseUrl: string): Promise<Server> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'kb-start-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, serverArgs(), {
     cwd: projectRoot(),
     env: {
       ...process.env,

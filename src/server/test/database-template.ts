@@ -1,12 +1,14 @@
 // Vitest global setup of the API test projects: one migrated database per run, which every test file's
-// app starts from (createTestApp in test-app.ts) instead of migrating a new one. What the migrations
-// themselves do is tested on databases of their own (createPostgresDatabase, openDatabase).
+// app starts from (createTestApp in test-app.ts) instead of migrating a new one, and one migrated PGlite
+// data folder, which the server processes tests start are given a copy of (server-process.ts). What the
+// migrations themselves do, and a first start on an empty folder, are tested on databases of their own.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
+import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
 import { pgliteOf } from '../db/backup.js';
@@ -18,6 +20,8 @@ declare module 'vitest' {
      * of a PostgreSQL template database on TEST_DATABASE_URL's server (TEST_DB=postgres).
      */
     databaseTemplate: string;
+    /** A migrated PGlite data folder, closed: what DATA_DIR/pglite holds after a server's first start. */
+    pgliteFolder: string;
   }
 }
 
@@ -45,44 +49,52 @@ async function withServer<T>(serverUrl: string, work: (client: pg.Client) => Pro
 /** What teardown removes: the template and this run's databases, or the image's folder. */
 const cleanUps: (() => Promise<void>)[] = [];
 
-export async function setup(project: TestProject) {
-  if (project.config.env.TEST_DB === 'postgres') {
-    const serverUrl = process.env.TEST_DATABASE_URL;
-    if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-    const template = `kb_test_${randomUUID().replaceAll('-', '').slice(0, 12)}_template`;
-    await withServer(serverUrl, (client) => client.query(`CREATE DATABASE ${template}`));
-    cleanUps.push(() =>
-      withServer(serverUrl, async (client) => {
-        const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [runDatabasePrefix(template)]);
-        for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
-      }),
-    );
-    const url = new URL(serverUrl);
-    url.pathname = `/${template}`;
-    const database = await openDatabase({ url: url.toString() });
-    try {
-      await prepare(database);
-    } finally {
-      // A database is copied only while nobody is connected to it.
-      await database.close();
-    }
-    project.provide('databaseTemplate', template);
-    return;
+/** A migrated PostgreSQL template database on TEST_DATABASE_URL's server; returns its name. */
+async function preparePostgresTemplate(): Promise<string> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const template = `kb_test_${randomUUID().replaceAll('-', '').slice(0, 12)}_template`;
+  await withServer(serverUrl, (client) => client.query(`CREATE DATABASE ${template}`));
+  cleanUps.push(() =>
+    withServer(serverUrl, async (client) => {
+      const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [runDatabasePrefix(template)]);
+      for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    }),
+  );
+  const url = new URL(serverUrl);
+  url.pathname = `/${template}`;
+  const database = await openDatabase({ url: url.toString() });
+  try {
+    await prepare(database);
+  } finally {
+    // A database is copied only while nobody is connected to it.
+    await database.close();
   }
+  return template;
+}
 
+export async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'kb-test-template-'));
   cleanUps.push(async () => rmSync(dir, { recursive: true, force: true }));
   const database = await openDatabase({});
+  let image: Blob;
   try {
     await prepare(database);
     const pglite = pgliteOf(database.db);
     await pglite.exec('CHECKPOINT');
-    const image = await pglite.dumpDataDir('none');
+    image = await pglite.dumpDataDir('none');
+  } finally {
+    await database.close();
+  }
+  const pgliteFolder = join(dir, 'pglite');
+  await (await PGlite.create({ dataDir: pgliteFolder, loadDataDir: image })).close();
+  project.provide('pgliteFolder', pgliteFolder);
+  if (project.config.env.TEST_DB === 'postgres') {
+    project.provide('databaseTemplate', await preparePostgresTemplate());
+  } else {
     const file = join(dir, 'pglite.tar');
     writeFileSync(file, Buffer.from(await image.arrayBuffer()));
     project.provide('databaseTemplate', file);
-  } finally {
-    await database.close();
   }
 }
 

@@ -143,8 +143,6 @@ describe('POST /api/ai/ask with the built-in engine', () => {
 
   it('rate-limits a user who asks too fast with 429', async () => {
     const quick = await signUp(t.app);
-    // The allowance is per clock minute: start early in one, so the 21 asks cannot straddle two.
-    await vi.waitUntil(() => Date.now() % 60_000 < 40_000, { timeout: 25_000, interval: 250 });
     const statuses: number[] = [];
     for (let i = 0; i < 20; i++) statuses.push((await ask(quick, { question: 'bilge pump runs constantly' })).statusCode);
     expect(statuses.every((s) => s === 200)).toBe(true);

@@ -3,18 +3,17 @@ import { mkdirSync, mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { projectRoot } from '../../project-root.js';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { openDatabase } from '../../db/client.js';
 import { QuotaFs } from '../../test/quota-fs.js';
 import { ORIGIN, TEST_BASE_URL, createPostgresDatabase } from '../../test/test-app.js';
-import { SERVER_START_MS } from '../../test/server-start.js';
+import { SERVER_START_MS, serverArgs, withMigratedDatabase } from '../../test/server-process.js';
 
 /**
- * The embedded database on a small disk, with a real server process (src/server/main.ts through tsx, as
- * `npm run dev` runs it): writes are refused before the disk is full while reads go on, and a database
+ * The embedded database on a small disk, with a real server process (the bundle `npm start` runs): writes are refused before the disk is full while reads go on, and a database
  * call that never returns ends the process (the watchdog) so that its supervisor starts it again.
  */
 
@@ -42,7 +41,7 @@ interface Server {
 async function startServer(env: Record<string, string>, preload: string[] = []): Promise<Server> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', ...preload.flatMap((file) => ['--import', file]), 'src/server/main.ts'], {
+  const child = spawn(process.execPath, serverArgs(preload), {
     cwd: projectRoot(),
     env: {
       ...process.env,
@@ -123,7 +122,7 @@ interface OnSmallDisk {
 async function serverOnTmpfs(disk: string): Promise<OnSmallDisk> {
   const dataDir = join(disk, 'data');
   mkdirSync(dataDir);
-  const server = await startServer({ DATA_DIR: dataDir, DATA_DIR_MIN_FREE_MB: String(FLOOR_MB) });
+  const server = await startServer({ DATA_DIR: withMigratedDatabase(dataDir), DATA_DIR_MIN_FREE_MB: String(FLOOR_MB) });
   let filler: string | undefined;
   return {
     async request(method, path, body) {
@@ -234,7 +233,7 @@ if (process.env.TEST_DB !== 'postgres') {
   describe('the embedded database watchdog', () => {
     let dataDir: string;
     beforeAll(() => {
-      dataDir = mkdtempSync(join(tmpdir(), 'kb-watchdog-'));
+      dataDir = withMigratedDatabase(mkdtempSync(join(tmpdir(), 'kb-watchdog-')));
     });
     afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -268,7 +267,7 @@ if (process.env.TEST_DB !== 'postgres') {
   describe('a small disk under DATA_DIR with PostgreSQL', () => {
     it('does not stop writes: the free-space floor is the embedded database\'s', { timeout: 300_000 }, async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'kb-disk-pg-'));
-      const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
+      const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL!, inject('databaseTemplate'));
       // A floor above the free space of any disk here.
       const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: created.url, DATA_DIR_MIN_FREE_MB: String(1024 * 1024 * 1024) });
       try {

@@ -1,18 +1,18 @@
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync, statSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPostgresDatabase } from '../../test/test-app.js';
 import { projectRoot } from '../../project-root.js';
-import { SERVER_START_MS } from '../../test/server-start.js';
+import { SERVER_START_MS, serverArgs, withMigratedDatabase } from '../../test/server-process.js';
 
 /**
- * SIGTERM on the production server (the dist/server bundle `npm start` runs) while keep-alive clients
+ * SIGTERM on the production server (the bundle `npm start` runs, built from these sources) while keep-alive clients
  * have requests in flight: every request the server received is answered in full, idle keep-alive
  * sockets are closed at once, and the process exits 0 within seconds. Runs on the database of the
  * project (PGlite, and PostgreSQL when TEST_DATABASE_URL is set).
@@ -38,28 +38,6 @@ function freePort(): Promise<number> {
   });
 }
 
-/** `node scripts/build-if-needed.mjs`, one process at a time (the PGlite and PostgreSQL runs share dist/). */
-async function buildServerBundle() {
-  const lock = join(root, 'dist', '.build-lock');
-  execFileSync('mkdir', ['-p', join(root, 'dist')]);
-  for (;;) {
-    try {
-      closeSync(openSync(lock, 'wx'));
-      break;
-    } catch {
-      // A lock older than two minutes was left by a run that died.
-      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-      if (age > 120_000) rmSync(lock, { force: true });
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  try {
-    execFileSync(process.execPath, ['scripts/build-if-needed.mjs'], { cwd: root, stdio: 'ignore' });
-  } finally {
-    rmSync(lock, { force: true });
-  }
-}
-
 interface Server {
   child: ChildProcess;
   baseUrl: string;
@@ -73,7 +51,7 @@ interface Server {
 async function startServer(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const child = spawn(process.execPath, serverArgs(), {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: baseUrl, LOG_LEVEL: 'info', SEED_DEMO: 'true', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -168,10 +146,9 @@ let database: { url: string; drop(): Promise<void> } | undefined;
 let dataDir = '';
 
 beforeAll(async () => {
-  await buildServerBundle();
-  dataDir = mkdtempSync(join(tmpdir(), 'kb-shutdown-'));
+  dataDir = withMigratedDatabase(mkdtempSync(join(tmpdir(), 'kb-shutdown-')));
   if (onPostgres) {
-    database = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
+    database = await createPostgresDatabase(process.env.TEST_DATABASE_URL!, inject('databaseTemplate'));
   }
 }, 240_000);
 
