@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from './free-port.js';
 import { startMailDrop } from './mail-drop.js';
-import type { E2eServer } from './servers.js';
+import { SERVER_BUNDLE, type E2eServer } from './servers.js';
 
 interface Running extends E2eServer {
   process: ChildProcess;
@@ -21,7 +21,7 @@ async function startServer(): Promise<Running> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kb-e2e-'));
   const mailDir = mkdtempSync(join(tmpdir(), 'kb-e2e-mail-'));
   const mailDrop = await startMailDrop(mailDir);
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const server = spawn(process.execPath, [SERVER_BUNDLE], {
     // TRUST_PROXY lets each browser context present its own client address (see browser.ts), so the
     // per-address sign-up limit applies per simulated visitor, as it would in production. TEST_CLOCK lets
     // a journey move the booking rules' clock past a booking's start (see e2e/test-clock.ts).

@@ -1,5 +1,8 @@
 import { inject } from 'vitest';
 
+/** The server the journeys start, as `npm start` runs it (`npm run test:e2e` builds it first). */
+export const SERVER_BUNDLE = 'dist/server/main.js';
+
 /** An app server of the journeys (global-setup.ts): its address, data folder and mail drop. */
 export interface E2eServer {
   baseUrl: string;

@@ -4,6 +4,7 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './free-port.js';
+import { SERVER_BUNDLE } from './servers.js';
 
 /**
  * A second app server configured for Stripe, for the payment step's journeys: the real server process on
@@ -51,7 +52,7 @@ export async function startStripeAppServer(): Promise<StripeAppServer> {
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'kb-e2e-stripe-'));
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const server: ChildProcess = spawn(process.execPath, [SERVER_BUNDLE], {
     env: {
       ...process.env,
       PORT: String(port),

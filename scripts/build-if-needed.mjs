@@ -1,4 +1,4 @@
-// Builds the browser app and the server bundle when they are missing or older than their sources (used by `npm start`).
+// Builds the browser app and the server bundle when they are missing or older than their sources (used by `npm start` and the tests).
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -20,7 +20,7 @@ if (stale('dist/client/index.html', clientSources)) {
   const { build } = await import('vite');
   await build({ logLevel: 'warn' });
 }
-if (!process.argv.includes('--client-only') && stale('dist/server/main.js', serverSources)) {
+if (stale('dist/server/main.js', serverSources)) {
   console.log('Building the server...');
   const { buildServer } = await import('./build-server.mjs');
   await buildServer('dist/server');

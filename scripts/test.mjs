@@ -1,4 +1,4 @@
-// `npm test`: the type check, lint and the web app's build side by side, then, if all three passed, the
+// `npm test`: the type check, lint and the build (web app and server) side by side, then, if all three passed, the
 // unit and API tests, then the browser journeys, whatever the unit and API tests gave. One after the other:
 // side by side, the two suites overload a two-core machine many times over, and on a machine slower than
 // usual the tests that start servers or hash passwords run past their time limits; alone, each suite has
@@ -13,7 +13,7 @@ const phases = [
   [
     ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
     ['lint', 'npm', ['run', '--silent', 'lint']],
-    ['build', 'node', ['scripts/build-if-needed.mjs', '--client-only']],
+    ['build', 'node', ['scripts/build-if-needed.mjs']],
   ],
   [['unit/API', 'npm', ['run', '--silent', 'test:unit']]],
   [['journeys', 'npm', ['run', '--silent', 'test:e2e']]],
