@@ -15,7 +15,14 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'], exclude: apiTests },
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          exclude: apiTests,
+          // Unit files share the machine with the API files' databases and servers: a test that takes a
+          // second alone has taken five on a loaded two-core CI machine.
+          testTimeout: 20_000,
+        },
       },
       ...databases.map((db) => ({
         extends: true as const,
