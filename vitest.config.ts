@@ -12,6 +12,9 @@ export default defineConfig({
   test: {
     // API tests wait on their databases and servers much of the time: three files at a time keep two cores busy.
     maxWorkers: 3,
+    // What a test waits for (a notification, a job) can take seconds on a loaded two-core CI machine,
+    // where vitest's default wait gives up after one.
+    expect: { poll: { timeout: 10_000 } },
     projects: [
       {
         extends: true,

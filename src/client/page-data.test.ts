@@ -50,7 +50,7 @@ describe('prefetchPageData', () => {
     expect(queryClient.getQueryState(['/api/experts', '7'])?.status).toBe('error');
     const askedByPrefetch = asked.count;
     const page = mounted(new QueryObserver(queryClient, expertQueryOptions('7')));
-    await vi.waitFor(() => expect(page.getCurrentResult().error).toBeInstanceOf(ApiError));
+    await vi.waitFor(() => expect(page.getCurrentResult().error).toBeInstanceOf(ApiError), { timeout: 10_000 });
     expect(page.getCurrentResult().isFetching).toBe(false);
     expect(asked.count).toBe(askedByPrefetch);
   });
@@ -63,7 +63,7 @@ describe('prefetchPageData', () => {
     const askedByPrefetch = asked.count;
     vi.setSystemTime(Date.now() + 6_000);
     mounted(new QueryObserver(queryClient, expertQueryOptions('7')));
-    await vi.waitFor(() => expect(asked.count).toBe(askedByPrefetch + 1));
+    await vi.waitFor(() => expect(asked.count).toBe(askedByPrefetch + 1), { timeout: 10_000 });
   });
 });
 
