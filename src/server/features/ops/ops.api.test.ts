@@ -43,7 +43,7 @@ describe('/readyz on a server just started', () => {
       expect(early.statusCode).toBe(503);
       expect(early.json()).toEqual({ message: 'The expert directory is still being read.' });
       connect();
-      await vi.waitFor(async () => expect((await held.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200), { timeout: 5_000 });
+      await vi.waitFor(async () => expect((await held.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200), { timeout: 10_000 });
       expect((await held.app.inject({ method: 'GET', url: '/api/experts' })).statusCode).toBe(200);
     } finally {
       await held.close();

@@ -25,20 +25,20 @@ const writeElsewhere = (statement: string, values: unknown[]) => t.database.exec
 describe('the expert directory', () => {
   it("shows another server's new expert, changed rates, suspension and deletion without being told", async () => {
     const expert = await insertExpert(t.database.db, { name: 'Nadia Notified', videoRateCents: 9000 });
-    await vi.waitFor(async () => expect(await listedIds('&q=nadia')).toEqual([expert.id]), { timeout: 5_000 });
+    await vi.waitFor(async () => expect(await listedIds('&q=nadia')).toEqual([expert.id]), { timeout: 10_000 });
 
     await writeElsewhere('update experts set video_rate_cents = 1000 where id = $1', [expert.id]);
-    await vi.waitFor(async () => expect((await listedIds('&sort=price-low&serviceType=video'))[0]).toBe(expert.id), { timeout: 5_000 });
+    await vi.waitFor(async () => expect((await listedIds('&sort=price-low&serviceType=video'))[0]).toBe(expert.id), { timeout: 10_000 });
 
     await writeElsewhere("update experts set status = 'suspended' where id = $1", [expert.id]);
-    await vi.waitFor(async () => expect(await listedIds('&q=nadia')).toEqual([]), { timeout: 5_000 });
+    await vi.waitFor(async () => expect(await listedIds('&q=nadia')).toEqual([]), { timeout: 10_000 });
 
     await writeElsewhere("update experts set status = 'approved' where id = $1", [expert.id]);
-    await vi.waitFor(async () => expect(await listedIds('&q=nadia')).toEqual([expert.id]), { timeout: 5_000 });
+    await vi.waitFor(async () => expect(await listedIds('&q=nadia')).toEqual([expert.id]), { timeout: 10_000 });
 
     await writeElsewhere('delete from expert_working_hours where expert_id = $1', [expert.id]).catch(() => {});
     await writeElsewhere('delete from experts where id = $1', [expert.id]);
-    await vi.waitFor(async () => expect(await listedIds('&q=nadia')).toEqual([]), { timeout: 5_000 });
+    await vi.waitFor(async () => expect(await listedIds('&q=nadia')).toEqual([]), { timeout: 10_000 });
   });
 
   it('reads every approved expert in batches, and makes from their parts the search text the database makes', async () => {
@@ -74,7 +74,7 @@ describe('the expert directory', () => {
       await t.database.executeSql('update experts set last_seen_at = now() where id = $1', [expert.id]);
       await t.database.executeSql('update experts set bio = $2 where id = $1', [expert.id, 'Changed bio']);
       await t.database.executeSql('update experts set review_count = review_count + 1 where id = $1', [expert.id]);
-      await vi.waitFor(() => expect(announced).toEqual([String(expert.id)]), { timeout: 5_000 });
+      await vi.waitFor(() => expect(announced).toEqual([String(expert.id)]), { timeout: 10_000 });
     } finally {
       await listener.close();
     }
