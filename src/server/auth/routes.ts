@@ -13,6 +13,7 @@ import { noteSignUpOfExistingAccount } from './existing-account-sign-up.js';
 import { requireUser } from './guards.js';
 import { SIGN_INS_BUSY_CODE } from './password-hashing.js';
 import { normalisedPath } from '../http/request-path.js';
+import { capitalize } from '../../common/text.js';
 
 /** Better Auth's codes for "this e-mail already has an account": it answers 422, our API answers 409. */
 const DUPLICATE_ACCOUNT_CODES = new Set(['USER_ALREADY_EXISTS', 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL']);
@@ -31,7 +32,7 @@ const SERVER_FAILURE_MESSAGE = 'Something went wrong on our side. Please try aga
 /** "password too short" -> "Password too short." */
 function asSentence(text: string): string {
   const trimmed = text.trim();
-  const capitalised = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
+  const capitalised = capitalize(trimmed);
   return /[.!?]$/.test(capitalised) ? capitalised : `${capitalised}.`;
 }
 

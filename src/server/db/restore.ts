@@ -8,6 +8,7 @@ import pg from 'pg';
 import { openDatabase } from './client.js';
 import { pgliteOf } from './backup.js';
 import { acquireLock } from './data-dir-lock.js';
+import { capitalize } from '../../common/text.js';
 
 /** A refusal the operator can act on (not a dump, a database that has data); the message says what to do. */
 export class RestoreError extends Error {}
@@ -70,7 +71,7 @@ async function existingObjects(query: Query): Promise<string[]> {
 
 function notEmpty(where: string, objects: string[], advice: string): RestoreError {
   const shown = objects.slice(0, 3).join(', ') + (objects.length > 3 ? `, ... (${objects.length} in all)` : '');
-  const subject = where.charAt(0).toUpperCase() + where.slice(1);
+  const subject = capitalize(where);
   return new RestoreError(`${subject} is not empty: it has ${shown}. db:restore loads only into an empty database. ${advice}`);
 }
 

@@ -1,5 +1,6 @@
 import { format } from 'date-fns';
 import type { AdminExpertDetail } from '@common/admin-experts';
+import { capitalize } from '@common/text';
 
 const ACTIONS: Record<string, string> = {
   'expert.approve': 'Approved',
@@ -14,7 +15,7 @@ function actionLabel(action: string) {
   const known = ACTIONS[action];
   if (known) return known;
   const words = (action.split('.').pop() ?? action).replaceAll('_', ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return capitalize(words);
 }
 
 const when = (iso: string) => format(new Date(iso), "MMM d, yyyy 'at' h:mm a");

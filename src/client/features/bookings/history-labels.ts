@@ -1,5 +1,6 @@
 import type { BookingHistoryEntry } from '@common/bookings';
 import { PRODUCT_NAME } from '@common/brand';
+import { capitalize } from '@common/text';
 
 /** How each recorded action reads in a booking's history. */
 const ACTION_LABELS: Record<string, string> = {
@@ -23,7 +24,7 @@ export function historyActionLabel(action: string): string {
   const known = ACTION_LABELS[action];
   if (known) return known;
   const words = action.replace(/[._-]+/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return capitalize(words);
 }
 
 /** Who did it, as the booking's owner reads it. */

@@ -13,6 +13,7 @@ import { showToast } from '../../lib/toast';
 import { PartsFields } from './parts-fields';
 import { summaryFormDefaults, type SummaryFormValues } from './summary-form-values';
 import { showServerFieldErrors } from '../../lib/server-field-errors';
+import { capitalize } from '@common/text';
 
 const resolver = formResolver<typeof followUpSummaryInputSchema, SummaryFormValues>(followUpSummaryInputSchema);
 
@@ -35,8 +36,6 @@ const FORM_TEXT = {
   },
 } as const;
 
-const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
 /**
  * The expert's summary (or service report) form. Sending it e-mails the owner at once; while the booking
  * is confirmed the expert can also mark it completed in the same step. Amending sends it whole again.
@@ -56,7 +55,7 @@ export function SummaryForm({ booking, summary, onDone }: { booking: Booking; su
       write.mutateAsync({ id: booking.id, ...content, markCompleted }).then(
         () => {
           showToast({
-            title: `${capitalized(short)} ${amending ? 'updated' : 'sent'}`,
+            title: `${capitalize(short)} ${amending ? 'updated' : 'sent'}`,
             description: `${booking.owner.name} can read it on the booking page and gets it by e-mail.${markCompleted ? ` Booking #${booking.number} is completed.` : ''}`,
           });
           onDone();
@@ -64,7 +63,7 @@ export function SummaryForm({ booking, summary, onDone }: { booking: Booking; su
         (failure: unknown) => {
           // The server checks with the same schema; its field messages go next to the fields.
           showServerFieldErrors(form, failure);
-          showToast({ title: `${capitalized(short)} not sent`, description: errorText(failure, `The ${short} could not be sent. Please try again.`), variant: 'destructive' });
+          showToast({ title: `${capitalize(short)} not sent`, description: errorText(failure, `The ${short} could not be sent. Please try again.`), variant: 'destructive' });
         },
       ),
     );

@@ -2,6 +2,7 @@ import type { KbArticle } from '../knowledge-base/article.js';
 import type { OwnerMessage } from '../conversation/owner-message.js';
 import type { TurnKind } from '../conversation/topic-decision.js';
 import { costRange, lowerFirst } from './money.js';
+import { capitalize } from '../../../common/text.js';
 
 export interface OpeningInput {
   kind: TurnKind;
@@ -17,7 +18,6 @@ export interface OpeningInput {
 }
 
 const joinAnd = (items: string[]) => (items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const addsEquipment = ({ details }: OwnerMessage) => !!(details.make || details.model || details.year || details.hours !== undefined || details.stroke);
 
 /** What the owner's latest message changed, said back in a sentence or two: the details, the work done. */

@@ -3,6 +3,7 @@ import { PRODUCT_NAME } from '../../../common/brand.js';
 import { FOLLOW_UP_WORDS, type FollowUpSummaryContent, type SummaryPart } from '../../../common/follow-up-summary.js';
 import { describeTime } from '../../../common/zoned-time.js';
 import type { BookingRecord } from '../bookings/index.js';
+import { capitalize } from '../../../common/text.js';
 
 function partLine(part: SummaryPart): string {
   const quantity = part.quantity ? `${part.quantity} x ` : '';
@@ -55,7 +56,7 @@ export function summaryEmail(record: BookingRecord, summary: FollowUpSummaryCont
     '',
     PRODUCT_NAME,
   ];
-  const title = words.name.charAt(0).toUpperCase() + words.name.slice(1);
+  const title = capitalize(words.name);
   return {
     to: owner.email,
     subject: `${options.amended ? `Updated ${words.name}` : title}: #${booking.number} with ${expert.name}`,
