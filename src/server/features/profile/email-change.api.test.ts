@@ -11,6 +11,7 @@ import {
   LINK_PASSWORD_CHANGED,
   LINK_REPLACED,
   TOO_MANY_EMAIL_CHANGES,
+  TOO_MANY_LINK_ATTEMPTS,
 } from './email-change.js';
 
 let t: TestApp;
@@ -44,8 +45,8 @@ async function me(user: { cookie: string }) {
   return (await t.app.inject(asUser(user, { method: 'GET', url: '/api/auth/user' }))).json();
 }
 
-function confirm(token: string) {
-  return t.app.inject({ method: 'POST', url: '/api/profile/email-change/confirm', headers: ORIGIN, payload: { token } });
+function confirm(token: string, remoteAddress = nextClientAddress()) {
+  return t.app.inject({ method: 'POST', url: '/api/profile/email-change/confirm', headers: ORIGIN, remoteAddress, payload: { token } });
 }
 
 /** The token of the newest confirmation link sent to `to` (after `sentBefore` messages). */
@@ -204,5 +205,20 @@ describe('changing the e-mail address from My Profile', () => {
     expect(unknown.json()).toEqual({ message: LINK_NOT_VALID });
     expect((await t.app.inject({ method: 'GET', url: '/api/profile/email-change' })).statusCode).toBe(401);
     expect(await subjectsSentTo('thief@example.com')).toEqual([]);
+  });
+
+  it('limits the links one client address may try, with Retry-After, and a real link still works from elsewhere', async () => {
+    const user = await signUp(t.app, { password: PASSWORD });
+    const before = smtp.raw.length;
+    expect((await patch(user, { ...profileOf(user, { email: 'guessed-not@example.com' }), currentPassword: PASSWORD })).statusCode).toBe(200);
+    const token = await linkTokenSentTo('guessed-not@example.com', before);
+    const guesser = nextClientAddress();
+    for (let i = 0; i < 10; i++) expect((await confirm(`${'g'.repeat(42)}${i}`, guesser)).statusCode).toBe(404);
+    const limited = await confirm(token, guesser);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ message: TOO_MANY_LINK_ATTEMPTS });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await confirm(token)).statusCode).toBe(200);
+    expect((await me(user)).email).toBe('guessed-not@example.com');
   });
 });

@@ -27,6 +27,10 @@ export const LINK_PASSWORD_CHANGED =
 /** Attempts to change the e-mail address (right password or wrong) per account: each may check a password. */
 const EMAIL_CHANGE_LIMIT = { max: 5, windowMs: 60 * 60 * 1000 };
 
+export const TOO_MANY_LINK_ATTEMPTS = 'Too many confirmation links were tried from this connection. Please wait a few minutes and try again.';
+/** Links followed per client address: the link is the only proof, so guessing one is slowed down too. */
+const LINK_ATTEMPT_LIMIT = { max: 10, windowMs: 10 * 60 * 1000 };
+
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
@@ -94,7 +98,8 @@ export async function pendingEmailChange(deps: ProfileDeps, userId: string): Pro
  * the password and proved from the new address, and a password change is the way to end them
  * (docs/PRODUCT.md#changing-the-e-mail-address).
  */
-export async function confirmEmailChange(deps: ProfileDeps, token: string): Promise<EmailChangeConfirmed> {
+export async function confirmEmailChange(deps: ProfileDeps, token: string, clientAddress: string): Promise<EmailChangeConfirmed> {
+  await consumeRequestLimit(deps.db, { key: `email-change-link:${clientAddress}`, ...LINK_ATTEMPT_LIMIT, message: TOO_MANY_LINK_ATTEMPTS, now: deps.now().getTime() });
   try {
     return await inTransaction(deps.db, async (tx) => {
       const now = deps.now();

@@ -47,11 +47,13 @@ export const profileRoutes: FastifyPluginAsyncZod<{ services: ProfileDeps }> = a
       schema: {
         tags: ['profile'],
         summary: 'Follows the confirmation link sent to a new email address: the change applies',
-        description: 'Needs no session: the link is the proof. 404 unknown link, 409 already used or address taken, 410 expired or replaced.',
+        description:
+          'Needs no session: the link is the proof. 404 unknown link, 409 already used or address taken, 410 expired or replaced, ' +
+          '429 too many links tried from one client address (10 in 10 minutes).',
         body: confirmEmailChangeSchema,
-        response: { 200: emailChangeConfirmedSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 410: apiErrorSchema },
+        response: { 200: emailChangeConfirmedSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 410: apiErrorSchema, 429: apiErrorSchema },
       },
     },
-    async (request) => confirmEmailChange(services, request.body.token),
+    async (request) => confirmEmailChange(services, request.body.token, request.ip),
   );
 };
