@@ -76,6 +76,9 @@ describe('the shell', () => {
   it('highlights the current link and shows the footer', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/onsite-request');
+    // The directory's results first: they push the footer down as they arrive, and a click on a footer
+    // link that moves under the pointer can miss it (a CI run saw the click lead nowhere).
+    await page.getByText(/expert\(s\) available for onsite service/).waitFor();
     const current = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Onsite Request' });
     expect(await current.getAttribute('aria-current')).toBe('page');
     const footer = page.getByRole('contentinfo');
