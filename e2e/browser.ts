@@ -55,8 +55,12 @@ export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ c
   return { context, page };
 }
 
-/** Saves a screenshot under test-results/screenshots for a person to look at. */
+/**
+ * With SCREENSHOTS=1, saves a full-page screenshot under test-results/screenshots for a person to look at.
+ * Nothing checks them, so a plain test run leaves them out.
+ */
 export async function snap(page: Page, name: string) {
+  if (process.env.SCREENSHOTS !== '1') return;
   mkdirSync('test-results/screenshots', { recursive: true });
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
 }
