@@ -6,6 +6,7 @@ import pg from 'pg';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { availableExperts, cpuSeconds, line, printSamples, run, signUpUsers, videoBody, videoTimes, type Figures, type Target } from './bookings.js';
 import { onEachDatabase, startServer } from './server-process.js';
+import { BOOKING_HORIZON_DAYS } from '../src/common/bookings-rules.js';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 50;
@@ -14,6 +15,8 @@ const BUDGET_P99_MS = 50;
 const WARM_UP = 300;
 /** Bookings for the measured run: this many times what the warm-up's pace needs, so the run never runs out. */
 const HEADROOM = 2;
+/** Each action's bookings may use every day a booking can be made for, so a fast host does not run out of times. */
+const FEED_DAYS = BOOKING_HORIZON_DAYS - 1;
 /** Owners of the bookings the other actions change, in turn. */
 const OWNERS = 20;
 /** A user may send 60 messages a minute: each sender sends at most this many in all (see `messageSenders`). */
@@ -74,15 +77,16 @@ async function book(target: Target, combos: Combo[], ownerOf: (i: number) => str
   });
 }
 
+/** Up to `count` free times: fewer when the feed runs out, and the run then says it used all it had. */
 function takeMany(feed: Feed, count: number): Combo[] {
-  return Array.from({ length: count }, () => feed.take());
+  return Array.from({ length: Math.min(count, feed.left) }, () => feed.take());
 }
 
 /** Pairs of free times of one expert: a booking is made at the first and rescheduled to the second. */
 function sameExpertPairs(feed: Feed, count: number): [Combo, Combo][] {
   const waiting = new Map<number, Combo>();
   const pairs: [Combo, Combo][] = [];
-  while (pairs.length < count) {
+  while (pairs.length < count && feed.left > 0) {
     const combo = feed.take();
     const first = waiting.get(combo.expertId);
     if (first) {
@@ -196,7 +200,7 @@ async function measure(label: 'PostgreSQL' | 'PGlite', serverEnv: Record<string,
       `${label}: ${owners.length} owners${db ? ` and ${expertCookies.size} expert accounts` : ''} signed up in ${((performance.now() - setUpStarted) / 1000).toFixed(1)} s; video experts: ${ownerSide.length} for the owner's actions${db ? `, ${requesting.length} taking requests, ${confirming.length} confirming at once` : ''}`,
     );
 
-    const ownerFeed = videoTimes(ownerSide);
+    const ownerFeed = videoTimes(ownerSide, FEED_DAYS);
     let nextOwner = 0;
     const anyOwner = () => owners[nextOwner++ % owners.length]!;
     const expertOf = (expertId: number) => expertCookies.get(expertId)!;
@@ -266,8 +270,8 @@ async function measure(label: 'PostgreSQL' | 'PGlite', serverEnv: Record<string,
       },
     ];
     if (db) {
-      const requestFeed = videoTimes(requesting);
-      const confirmingFeed = videoTimes(confirming);
+      const requestFeed = videoTimes(requesting, FEED_DAYS);
+      const confirmingFeed = videoTimes(confirming, FEED_DAYS);
       const requested = async (count: number, verb: string, body: unknown) => {
         const combos = takeMany(requestFeed, count);
         const ids = await book(target, combos, () => anyOwner(), 'requested');

@@ -201,15 +201,15 @@ function onsiteBody(expertId: number, scheduledDate: string, preferredTime: stri
 }
 
 /**
- * Every free video time of the experts for days 1..LOAD_DAYS, each handed out once: by time of day, then
+ * Every free video time of the experts for days 1..`days`, each handed out once: by time of day, then
  * date, then expert, so consecutive requests book different experts and every day gets some bookings.
  */
-export function videoTimes(experts: BenchExpert[]) {
+export function videoTimes(experts: BenchExpert[], days = LOAD_DAYS) {
   const video = experts.filter((e) => e.serviceTypes.includes('video'));
   const now = new Date();
   const combos: { expertId: number; date: string; time: string }[] = [];
   for (const time of SLOT_TIMES.video) {
-    for (let day = 1; day <= LOAD_DAYS; day++) {
+    for (let day = 1; day <= days; day++) {
       for (const expert of video) combos.push({ expertId: expert.id, date: addDays(localDateOf(now, expert.timeZone), day), time });
     }
   }
