@@ -159,6 +159,36 @@ async function seed(env: { url?: string; pgliteDir?: string }, count: number) {
   }
 }
 
+/**
+ * The sitemap index and every experts' sitemap it lists, fetched as a crawler does (gzip), three times
+ * each; the slowest of the three, and the addresses counted against the experts.
+ */
+async function sitemaps(baseUrl: string, count: number) {
+  const fetchTimed = async (path: string) => {
+    let worst = 0;
+    let body = '';
+    for (let i = 0; i < 3; i++) {
+      const started = performance.now();
+      const response = await fetch(`${baseUrl}${path}`, { headers: { 'accept-encoding': 'gzip' } });
+      body = await response.text();
+      worst = Math.max(worst, performance.now() - started);
+      if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}`);
+    }
+    return { worst, body };
+  };
+  const index = await fetchTimed('/sitemap.xml');
+  const files = [...index.body.matchAll(/<loc>[^<]*(\/sitemaps\/experts-\d+\.xml)<\/loc>/g)].map((match) => match[1]!);
+  const timed = [];
+  let urls = 0;
+  for (const file of files) {
+    const { worst, body } = await fetchTimed(file);
+    urls += body.split('<url>').length - 1;
+    timed.push(`${file} ${worst.toFixed(0)} ms`);
+  }
+  const budget = count >= 100_000 ? ` (budget under 1,000 ms each: ${Math.max(index.worst, ...timed.map((t) => Number(t.split(' ')[1]))) < 1000 ? 'ok' : 'OVER'})` : '';
+  console.log(`  sitemaps, slowest of 3 (gzip): index ${index.worst.toFixed(0)} ms, ${timed.join(', ')}; ${urls.toLocaleString('en-US')} expert addresses for ${count.toLocaleString('en-US')} experts${budget}`);
+}
+
 export async function measure(label: string, count: number, serverEnv: Record<string, string>) {
   const server = await startServer({ ...serverEnv, SEED_DEMO: 'false' });
   try {
@@ -184,6 +214,7 @@ export async function measure(label: string, count: number, serverEnv: Record<st
     console.log(`  varied queries: ${show(varied)}${budget}`);
     console.log(`  one repeated query (${REPEATED}): ${show(repeated)} | bare route: ${show(bare)} | ${((repeated.rps / bare.rps) * 100).toFixed(0)}% of bare`);
     await loadMore(base);
+    await sitemaps(base, count);
     console.log(
       `  server RSS with the directory read: ${rssReady} MB, peak under the varied load (warm-up and measured): ${rssPeak} MB, ` +
         `after it: ${rssAfterVaried} MB, at the end: ${rssMb(server.process.pid!)} MB`,

@@ -32,6 +32,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerNotFound } from './http/not-found.js';
 import { trustProxyOption } from './http/trust-proxy.js';
 import { opsRoutes } from './features/ops/index.js';
+import { searchEngineRoutes } from './features/search-engines/index.js';
 import { profileRoutes } from './features/profile/index.js';
 import { dashboardRoutes } from './features/dashboard/index.js';
 import {
@@ -269,6 +270,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(workspaceRoutes, { services, photos });
   await app.register(adminUserRoutes, { services });
   await app.register(adminExpertRoutes, { services });
+  await app.register(searchEngineRoutes, { baseUrl: config.BASE_URL.replace(/\/+$/, '') });
   await app.register(bookingMessageRoutes, {
     deps: { db: database.db, jobs, fanout, photos: await openPhotoStore(config, MESSAGE_PHOTOS), baseUrl: config.BASE_URL },
   });

@@ -49,6 +49,9 @@ const OWNERS: Record<string, string> = {
   '/metrics': 'ops',
   '/api/internal': 'ops',
   '/api/internal/test-clock': 'test-clock',
+  '/robots.txt': 'search-engines',
+  '/sitemap.xml': 'search-engines',
+  '/sitemaps': 'search-engines',
   // The API's own documentation: @fastify/swagger-ui's routes, which app.ts registers.
   '/api/docs': 'api-docs',
 };

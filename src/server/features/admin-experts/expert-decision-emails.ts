@@ -1,5 +1,6 @@
 import type { MailMessage } from '../../mail/mailer.js';
 import { PRODUCT_NAME } from '../../../common/brand.js';
+import { escapeMarkup } from '../../core/markup.js';
 
 export type ExpertDecisionEvent = 'approved' | 'suspended' | 'reinstated' | 'rejected';
 
@@ -58,19 +59,15 @@ function paragraphs(email: ExpertDecisionEmail): { lines: string[]; link?: { lab
   }
 }
 
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
-
 /** The e-mail telling an applicant or expert what an administrator decided, as text and escaped HTML. */
 export function expertDecisionEmail(email: ExpertDecisionEmail): MailMessage {
   const { lines, link } = paragraphs(email);
   const text = [`Hello ${email.greeting},`, '', ...lines.flatMap((line) => [line, '']), ...(link ? [`${link.label}: ${link.url}`, ''] : []), PRODUCT_NAME].join('\n');
   const html = [
-    `<p>Hello ${escapeHtml(email.greeting)},</p>`,
-    ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
-    ...(link ? [`<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`] : []),
-    `<p>${escapeHtml(PRODUCT_NAME)}</p>`,
+    `<p>Hello ${escapeMarkup(email.greeting)},</p>`,
+    ...lines.map((line) => `<p>${escapeMarkup(line)}</p>`),
+    ...(link ? [`<p><a href="${escapeMarkup(link.url)}">${escapeMarkup(link.label)}</a></p>`] : []),
+    `<p>${escapeMarkup(PRODUCT_NAME)}</p>`,
   ].join('\n');
   return { to: email.to, subject: SUBJECTS[email.event], text, html };
 }

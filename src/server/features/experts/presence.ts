@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { experts } from '../../db/schema.js';
 
@@ -14,6 +14,7 @@ export function createPresenceTracker(db: Database) {
     const previous = lastTouched.get(userId) ?? 0;
     if (now - previous < TOUCH_INTERVAL_MS) return;
     lastTouched.set(userId, now);
-    await db.update(experts).set({ lastSeenAt: new Date(now) }).where(eq(experts.userId, userId));
+    // Being online is no change to the profile: its last change (the sitemap's date) stays as it was.
+    await db.update(experts).set({ lastSeenAt: new Date(now), updatedAt: sql`${experts.updatedAt}` }).where(eq(experts.userId, userId));
   };
 }

@@ -12,10 +12,12 @@ import { experts } from '../../db/schema.js';
  * Read from the reviews table, never incremented, inside the caller's transaction, which must already hold
  * the expert's row lock (`lockExpertForReviews`): the aggregate then sees every review committed before,
  * so concurrent reviews of one expert cannot overwrite each other's figures. Hidden reviews do not count.
+ * The profile's page changed with them, so its last change (the sitemap's date) moves too.
  */
 export async function recomputeExpertRating(tx: Database, expertId: number): Promise<void> {
   await tx.execute(sql`
     update experts set
+      updated_at = now(),
       review_count = experts.seeded_review_count + visible.n,
       rating = case when experts.seeded_review_count + visible.n = 0 then 0
                     else round((experts.seeded_review_count * experts.seeded_rating + visible.total)

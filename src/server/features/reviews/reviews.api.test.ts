@@ -139,6 +139,8 @@ describe('writing a review through the product: book, complete, review', () => {
   });
 
   it('records the review, recomputes the figures in the same transaction, and shows it on the profile', async () => {
+    const changedAt = async () => (await db.select({ at: experts.updatedAt }).from(experts).where(eq(experts.id, expert.id)))[0]!.at;
+    const before = await changedAt();
     const response = await post(jane, `/api/bookings/${bookingId}/review`, { rating: 5, text: '  Found the overheating cause in ten minutes.  ' });
     expect(response.statusCode).toBe(201);
     const state = response.json() as BookingReview;
@@ -146,6 +148,8 @@ describe('writing a review through the product: book, complete, review', () => {
     expect(state.review).toMatchObject({ rating: 5, text: 'Found the overheating cause in ten minutes.', authorName: 'Jane D.', verifiedBooking: true, status: 'published' });
     // (10 * 4.50 + 5) / 11 = 4.5454...
     expect(await expertFigures(expert.id)).toEqual({ rating: '4.55', reviewCount: 11 });
+    // The profile's page changed: its last change (the sitemap's date) moves with it.
+    expect((await changedAt()).getTime()).toBeGreaterThan(before.getTime());
     const profile = (await get(null, `/api/experts/${expert.id}`)).json();
     expect(profile).toMatchObject({ rating: '4.55', reviewCount: 11 });
     // The listing shows the new figures at once on this server (its cache was cleared).

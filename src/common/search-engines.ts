@@ -1,0 +1,47 @@
+import type { PagePath } from './page-paths.js';
+
+/**
+ * What search engines are told about the app's pages (docs/PRODUCT.md#found-on-the-web). Every page is
+ * either public or private, never both (search-engines.test.ts).
+ */
+
+/** Pages anyone may read, which crawlers may visit. */
+export const PUBLIC_PAGES = [
+  '/',
+  '/experts',
+  '/expert/:id',
+  '/onsite-request',
+  '/video-consultation',
+  '/ai-assistant',
+  '/expert/apply',
+  '/login',
+  '/privacy',
+  '/terms',
+] as const satisfies readonly PagePath[];
+
+/** Pages of a signed-in visitor, a booking under way or an administrator: crawlers are kept out. */
+export const PRIVATE_PAGES = [
+  '/consultation',
+  '/book-service',
+  '/book-video',
+  '/book-onsite',
+  '/dashboard',
+  '/bookings',
+  '/bookings/:id',
+  '/settings',
+  '/profile',
+  '/user-management',
+  '/expert-management',
+  '/workspace',
+  '/reset-password',
+  '/confirm-email',
+] as const satisfies readonly PagePath[];
+
+/** The public pages the sitemap lists besides each expert's: the sign-in page is public but no destination. */
+export const SITEMAP_PAGES = PUBLIC_PAGES.filter((path) => path !== '/expert/:id' && path !== '/login');
+
+/** An approved expert's public profile. */
+export const expertPagePath = (id: number) => `/expert/${id}`;
+
+/** A sitemap file holds at most this many addresses (sitemaps.org). */
+export const SITEMAP_MAX_URLS = 50_000;
