@@ -207,6 +207,9 @@ describe('the expert profile (/expert/:id)', () => {
     const id = new URL(page.url()).pathname.split('/').pop();
 
     await page.getByRole('heading', { level: 1, name: 'Marcus Delgado' }).waitFor();
+    // The tab and the head follow the page the visitor moved to (the listing's became the expert's).
+    await expect.poll(() => page.title()).toMatch(/^Marcus Delgado — .+ in .+, [A-Z]{2} \| K&B Marine$/);
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${new URL(page.url()).origin}/expert/${id}`);
     for (const section of [
       'About',
       'Specialization',
@@ -273,8 +276,11 @@ describe('the expert profile (/expert/:id)', () => {
       if (request.url().includes('/api/experts/')) asked.push(new URL(request.url()).pathname);
     });
     for (const path of ['/expert/99999', '/expert/abc']) {
-      await page.goto(path);
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
       await page.getByRole('heading', { name: 'Expert Not Found' }).waitFor();
+      expect(await page.title()).toBe('Expert not found | K&B Marine');
+      expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
       await page.getByText("The expert profile you're looking for doesn't exist.").waitFor();
     }
     // The first render's prefetch was told 404; the page mounting on it shows that, not asking again.

@@ -41,6 +41,7 @@ import {
   createPresenceTracker,
   expertJsonReader,
   expertRoutes,
+  findExpert,
   loadListingPage,
   openExpertDirectory,
   type ExpertDirectory,
@@ -278,7 +279,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const serveClient = !!options.clientDir && existsSync(join(options.clientDir, 'index.html'));
   if (serveClient) await app.register(fastifyStatic, { root: options.clientDir!, wildcard: false, index: false, preCompressed: true });
-  registerNotFound(app, serveClient ? options.clientDir! : null);
+  registerNotFound(app, serveClient ? options.clientDir! : null, {
+    baseUrl: config.BASE_URL.replace(/\/+$/, ''),
+    findExpert: (id) => findExpert(app.db, id),
+  });
 
   return app;
 }

@@ -4,11 +4,13 @@ import { NavBar } from './nav-bar';
 import { Footer } from './footer';
 import { useAuth } from '../lib/session';
 import { useExpertPresenceHeartbeat } from '../features/experts';
+import { usePageHead } from './use-page-head';
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const { user } = useAuth();
   useExpertPresenceHeartbeat(user);
+  usePageHead();
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);

@@ -3,16 +3,19 @@ import { join } from 'node:path';
 import { matchPagePath, PAGE_PATHS } from '../../common/page-paths.js';
 import { pageRequestPath, pageRequests } from '../../common/page-requests.js';
 
+const TITLE = /<title>[^<]*<\/title>/;
+const DESCRIPTION = /<meta name="description"[^>]*>/;
+
 /** A preload the page's own fetch picks up (same address, same credentials mode). */
 const dataPreload = (path: string) => `<link rel="preload" href="${path.replaceAll('&', '&amp;')}" as="fetch" crossorigin="use-credentials">`;
 
 /**
  * The app's HTML for each page: index.html with modulepreload links for the page's own chunks, as the
  * build lists them in page-preloads.json (vite-page-preloads.ts), and preloads for the API requests the
- * page makes as it opens (common/page-requests.ts). A deep link then downloads its page and its data
+ * page makes as it opens (common/page-requests.ts), and the page's head when given. A deep link then downloads its page and its data
  * alongside the main script, not after the main script has run. The chunk lists are joined in once, at start.
  */
-export function createPageHtml(clientDir: string): (pathname: string, search?: URLSearchParams) => string {
+export function createPageHtml(clientDir: string): (pathname: string, search?: URLSearchParams, headTags?: string) => string {
   const html = readFileSync(join(clientDir, 'index.html'), 'utf8');
   const listFile = join(clientDir, 'page-preloads.json');
   const lists = existsSync(listFile) ? (JSON.parse(readFileSync(listFile, 'utf8')) as Record<string, string[]>) : {};
@@ -22,9 +25,11 @@ export function createPageHtml(clientDir: string): (pathname: string, search?: U
       return [path, links ? html.replace('</head>', `${links}</head>`) : html];
     }),
   );
-  return (pathname, search = new URLSearchParams()) => {
+  return (pathname, search = new URLSearchParams(), headTags) => {
     const path = matchPagePath(pathname);
-    const page = (path && pages.get(path)) ?? html;
+    let page = (path && pages.get(path)) ?? html;
+    // The page's own title and description (page-head-tags.ts) in place of index.html's.
+    if (headTags !== undefined) page = page.replace(TITLE, '').replace(DESCRIPTION, '').replace('</head>', `${headTags}</head>`);
     const data = path ? pageRequests(pathname, search).map((request) => dataPreload(pageRequestPath(request))).join('') : '';
     return data ? page.replace('</head>', `${data}</head>`) : page;
   };

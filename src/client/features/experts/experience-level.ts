@@ -6,6 +6,4 @@ export function experienceLevel(years: number): string {
   return 'Skilled';
 }
 
-export function yearsLabel(years: number) {
-  return `${years} ${years === 1 ? 'year' : 'years'} experience`;
-}
+export { yearsLabel } from '@common/experts';

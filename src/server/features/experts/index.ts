@@ -3,6 +3,6 @@
 export { expertRoutes } from './routes.js';
 export { createPresenceTracker } from './presence.js';
 export { createListingCache, type ListingCache } from './listing-cache.js';
-export { expertJsonReader, loadListingPage, expertColumns, toExpert, EXPERT_NOT_FOUND, expertIdOf, getExpert } from './service.js';
+export { expertJsonReader, loadListingPage, expertColumns, toExpert, EXPERT_NOT_FOUND, expertIdOf, findExpert, getExpert } from './service.js';
 export { openExpertDirectory, type ExpertDirectory } from './directory/expert-directory.js';
 export { createExpertJsonCache } from './expert-json-cache.js';

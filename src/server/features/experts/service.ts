@@ -115,18 +115,28 @@ function jsonArray(items: (Buffer | string)[]): Buffer {
 
 export const EXPERT_NOT_FOUND = 'Expert not found';
 
+/** An expert id as an address writes it: digits, within the column's range. */
+const EXPERT_ID = /^\d{1,9}$/;
+
 /** The expert id of an address; a malformed one is a 404, as an unknown expert is. */
 export function expertIdOf(rawId: string): number {
-  if (!/^\d{1,9}$/.test(rawId)) throw new AppError('NOT_FOUND', EXPERT_NOT_FOUND);
+  if (!EXPERT_ID.test(rawId)) throw new AppError('NOT_FOUND', EXPERT_NOT_FOUND);
   return Number(rawId);
+}
+
+/** One approved expert; null for anything else (unknown, malformed, pending, suspended) alike. */
+export async function findExpert(db: Database, rawId: string): Promise<Expert | null> {
+  if (!EXPERT_ID.test(rawId)) return null;
+  const [row] = await db
+    .select(expertColumns)
+    .from(experts)
+    .where(and(eq(experts.id, Number(rawId)), eq(experts.status, 'approved')));
+  return row ? toExpert(row) : null;
 }
 
 /** One approved expert; anything else (unknown, malformed, pending, suspended) is 404 alike. */
 export async function getExpert(db: Database, rawId: string): Promise<Expert> {
-  const [row] = await db
-    .select(expertColumns)
-    .from(experts)
-    .where(and(eq(experts.id, expertIdOf(rawId)), eq(experts.status, 'approved')));
-  if (!row) throw new AppError('NOT_FOUND', EXPERT_NOT_FOUND);
-  return toExpert(row);
+  const expert = await findExpert(db, rawId);
+  if (!expert) throw new AppError('NOT_FOUND', EXPERT_NOT_FOUND);
+  return expert;
 }
