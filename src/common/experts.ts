@@ -36,11 +36,6 @@ export const expertSchema = z.object({
 });
 export type Expert = z.infer<typeof expertSchema>;
 
-/** '1 year experience', '12 years experience': as cards, the profile and its page's description say it. */
-export function yearsLabel(years: number) {
-  return `${years} ${years === 1 ? 'year' : 'years'} experience`;
-}
-
 export { EXPERT_COUNT_CAP, EXPERT_MAX_PAGE_SIZE, EXPERT_PAGE_SIZE, EXPERT_SORTS, type ExpertSort } from './experts-listing.js';
 
 const trimmedOptional = z

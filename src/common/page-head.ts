@@ -1,5 +1,6 @@
 import { PRODUCT_NAME } from './brand.js';
-import { yearsLabel, type Expert } from './experts.js';
+import type { Expert } from './experts.js';
+import { yearsLabel } from './experience.js';
 import { matchPagePath, type PagePath } from './page-paths.js';
 import type { PRIVATE_PAGES } from './search-engines.js';
 import { SPECIALTY_VALUES, specialtyLabel } from './specialties.js';

@@ -6,4 +6,4 @@ export function experienceLevel(years: number): string {
   return 'Skilled';
 }
 
-export { yearsLabel } from '@common/experts';
+export { yearsLabel } from '@common/experience';
