@@ -32,7 +32,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerNotFound } from './http/not-found.js';
 import { trustProxyOption } from './http/trust-proxy.js';
 import { opsRoutes } from './features/ops/index.js';
-import { searchEngineRoutes } from './features/search-engines/index.js';
+import { createPageHeads, searchEngineRoutes } from './features/search-engines/index.js';
 import { profileRoutes } from './features/profile/index.js';
 import { dashboardRoutes } from './features/dashboard/index.js';
 import {
@@ -41,7 +41,6 @@ import {
   createPresenceTracker,
   expertJsonReader,
   expertRoutes,
-  findExpert,
   loadListingPage,
   openExpertDirectory,
   type ExpertDirectory,
@@ -161,6 +160,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
   });
   app.decorate('config', config);
+  /** The site's public address without a trailing slash, for the absolute addresses crawlers read. */
+  const publicBaseUrl = config.BASE_URL.replace(/\/+$/, '');
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('auth', auth);
@@ -271,7 +272,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(workspaceRoutes, { services, photos });
   await app.register(adminUserRoutes, { services });
   await app.register(adminExpertRoutes, { services });
-  await app.register(searchEngineRoutes, { baseUrl: config.BASE_URL.replace(/\/+$/, '') });
+  await app.register(searchEngineRoutes, { baseUrl: publicBaseUrl });
   await app.register(bookingMessageRoutes, {
     deps: { db: database.db, jobs, fanout, photos: await openPhotoStore(config, MESSAGE_PHOTOS), baseUrl: config.BASE_URL },
   });
@@ -279,10 +280,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const serveClient = !!options.clientDir && existsSync(join(options.clientDir, 'index.html'));
   if (serveClient) await app.register(fastifyStatic, { root: options.clientDir!, wildcard: false, index: false, preCompressed: true });
-  registerNotFound(app, serveClient ? options.clientDir! : null, {
-    baseUrl: config.BASE_URL.replace(/\/+$/, ''),
-    findExpert: (id) => findExpert(app.db, id),
-  });
+  registerNotFound(app, serveClient ? options.clientDir! : null, createPageHeads(app.db, publicBaseUrl));
 
   return app;
 }

@@ -16,7 +16,7 @@ function setHeadElement(tag: 'meta' | 'link', key: string, id: string, attribute
 const setMeta = (key: 'name' | 'property', id: string, content: string | null) => setHeadElement('meta', key, id, 'content', content);
 
 /**
- * Writes a page's head into the document as the server writes it into the page's HTML (http/page-head-tags.ts):
+ * Writes a page's head into the document as the server writes it into the page's HTML (the server's search-engines feature):
  * the tab's title, the description, canonical address, `noindex` and the link preview's tags.
  */
 export function applyDocumentHead(head: PageHead, origin = window.location.origin) {

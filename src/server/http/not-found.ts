@@ -1,20 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { matchPagePath } from '../../common/page-paths.js';
-import { pageHead } from '../../common/page-head.js';
-import type { Expert } from '../../common/experts.js';
 import { createPageHtml } from './page-html.js';
-import { pageHeadTags } from './page-head-tags.js';
 import { createTextCompressor, preferredEncoding } from './content-encoding.js';
 import { isApiPath, normalisedPath } from './request-path.js';
 
 const NON_APP_PREFIXES = ['/assets/', '/images/', '/healthz', '/readyz', '/metrics'];
 
-export interface PageOptions {
-  /** The site's public address, without a trailing slash: the head's canonical and preview addresses. */
-  baseUrl: string;
-  /** The approved expert an expert's profile shows, null when there is none (the experts feature's). */
-  findExpert: (id: string) => Promise<Expert | null>;
-}
+/** A page's head as HTML, and whether the page exists (the search-engines feature's). */
+export type PageHeadOf = (pathname: string, search: URLSearchParams) => Promise<{ found: boolean; tags: string }>;
 
 /**
  * Unknown /api paths (and every non-GET) answer a JSON 404. A page of the app's route table is a deep
@@ -22,7 +14,7 @@ export interface PageOptions {
  * any other page address gets the app too, which shows its 'Page Not Found', with status 404 so crawlers
  * and monitors see it for what it is, as does the profile of an expert who is not approved (or no longer).
  */
-export function registerNotFound(app: FastifyInstance, clientDir: string | null, { baseUrl, findExpert }: PageOptions) {
+export function registerNotFound(app: FastifyInstance, clientDir: string | null, headOf: PageHeadOf) {
   const pageHtml = clientDir ? createPageHtml(clientDir) : null;
   const compressed = createTextCompressor();
   if (pageHtml) {
@@ -42,11 +34,10 @@ export function registerNotFound(app: FastifyInstance, clientDir: string | null,
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     if (pageHtml && isPage && !isApiPath(readPath) && !NON_APP_PREFIXES.some((prefix) => readPath.startsWith(prefix))) {
       reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').type('text/html; charset=utf-8');
-      const page = matchPagePath(path);
       const search = new URLSearchParams(queryAt === -1 ? '' : request.url.slice(queryAt + 1));
-      const expert = page === '/expert/:id' ? await findExpert(path.split('/')[2]!) : undefined;
-      if (!page || expert === null) reply.status(404);
-      const html = pageHtml(path, search, pageHeadTags(pageHead(path, search, expert), baseUrl));
+      const head = await headOf(path, search);
+      if (!head.found) reply.status(404);
+      const html = pageHtml(path, search, head.tags);
       const encoding = preferredEncoding(request.headers['accept-encoding']);
       if (!encoding) return reply.send(html);
       return reply.header('content-encoding', encoding).send(compressed(html, encoding));

@@ -1,3 +1,4 @@
-// The reviews feature's door: its routes for app.ts, and the ratings the dashboard shows.
+// The reviews feature's door: its routes for app.ts, the ratings the dashboard shows, and an expert's own
+// reviews as the profile's structured data gives them.
 export { reviewRoutes } from './routes.js';
-export { ratingsOfBookings } from './read-reviews.js';
+export { ratingsOfBookings, verifiedReviews } from './read-reviews.js';

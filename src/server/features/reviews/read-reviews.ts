@@ -104,6 +104,20 @@ export async function listExpertReviews(db: Database, expertId: number, limit: n
   return { reviews: page.rows.map(toPublicReview), nextCursor: page.nextCursor };
 }
 
+/**
+ * What the expert's own reviews say, without the figures they had before reviews were collected here
+ * (the demo experts' prior): how many are shown, their average (two decimals), and the newest `limit`.
+ * Every review is of a completed booking, written by its owner.
+ */
+export async function verifiedReviews(db: Database, expertId: number, limit: number): Promise<{ count: number; average: string; latest: PublicReview[] }> {
+  const shown = and(eq(reviews.expertId, expertId), ne(reviews.status, 'hidden'))!;
+  const [[totals], page] = await Promise.all([
+    db.select({ count: sql<number>`count(*)::int`, average: sql<string>`coalesce(round(avg(${reviews.rating}), 2), 0)::text` }).from(reviews).where(shown),
+    reviewPage(db, shown, limit, undefined),
+  ]);
+  return { count: totals!.count, average: Number(totals!.average).toFixed(2), latest: page.rows.map(toPublicReview) };
+}
+
 /** Every review of the expert, with its state, for their workspace. */
 export async function listReviewsOfOwnExpert(db: Database, expertId: number, limit: number, cursor?: string) {
   const page = await reviewPage(db, eq(reviews.expertId, expertId), limit, cursor);

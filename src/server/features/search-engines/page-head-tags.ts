@@ -1,6 +1,6 @@
-import { PRODUCT_NAME } from '../../common/brand.js';
-import type { PageHead } from '../../common/page-head.js';
-import { escapeMarkup } from '../core/markup.js';
+import { PRODUCT_NAME } from '../../../common/brand.js';
+import type { PageHead } from '../../../common/page-head.js';
+import { escapeMarkup } from '../../core/markup.js';
 
 /**
  * A page's head as HTML (docs/PRODUCT.md#found-on-the-web): the title, the description, the canonical

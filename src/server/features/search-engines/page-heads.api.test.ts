@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { experts } from '../../db/schema.js';
+import { bookings, experts, reviews } from '../../db/schema.js';
 import { insertExpert } from '../../test/expert-factory.js';
-import { createTestApp, TEST_BASE_URL, type TestApp } from '../../test/test-app.js';
+import { createTestApp, signUp, TEST_BASE_URL, type TestApp } from '../../test/test-app.js';
 
 // What a crawler or a link preview reads of each page without running its script (docs/PRODUCT.md#found-on-the-web).
 
@@ -53,7 +53,20 @@ async function headOf(url: string) {
     robots: meta('name', 'robots'),
     og: (property: string) => meta('property', `og:${property}`),
     twitter: meta('name', 'twitter:card'),
+    jsonLd: all(/<script type="application\/ld\+json">(.*?)<\/script>/g).map((json) => JSON.parse(json) as Record<string, unknown> & { '@type': string }),
+    html,
   };
+}
+
+/** A review of a completed booking of the expert's, written straight into the tables. */
+async function insertReview(expert: number, rating: number, text: string | null, status: 'published' | 'hidden' = 'published') {
+  const owner = await signUp(t.app, { firstName: 'Jane', lastName: 'Doe' });
+  const endsAt = new Date(Date.now() - 86_400_000);
+  const [booking] = await t.database.db
+    .insert(bookings)
+    .values({ userId: owner.id, expertId: expert, serviceType: 'video', status: 'completed', startsAt: new Date(endsAt.getTime() - 1_800_000), endsAt, timeZone: 'America/New_York', description: 'Engine check', priceCents: 7500, onsiteVisitCents: 25000 })
+    .returning();
+  await t.database.db.insert(reviews).values({ bookingId: booking!.id, expertId: expert, userId: owner.id, rating, text, status });
 }
 
 describe("each page's head in its HTML", () => {
@@ -131,5 +144,58 @@ describe("each page's head in its HTML", () => {
       expect(head.robots, url).toEqual(['noindex']);
       expect(head.canonical, url).toEqual([]);
     }
+  });
+
+  it("describes an expert's business in schema.org data, rated only by their own verified reviews", async () => {
+    const expert = await insertExpert(t.database.db, { name: 'Nadia Hull', specialty: 'hull', zipCode: '21401', serviceRadius: 25, rating: '4.90', reviewCount: 40, bio: 'Gelcoat and blister repair.' });
+    const empty = (await headOf(`/expert/${expert.id}`)).jsonLd.find((item) => item['@type'] === 'LocalBusiness')!;
+    // The 40 reviews of before are the expert's prior, not reviews anyone can read here: no rating at all.
+    expect(empty).not.toHaveProperty('aggregateRating');
+    expect(empty).not.toHaveProperty('review');
+
+    await insertReview(expert.id, 5, 'Fixed the blisters </script><script>alert(1)</script> for good.');
+    await insertReview(expert.id, 4, null);
+    await insertReview(expert.id, 1, 'Hidden by an administrator.', 'hidden');
+    const head = await headOf(`/expert/${expert.id}`);
+    expect(head.html).not.toContain('<script>alert(1)');
+    const business = head.jsonLd.find((item) => item['@type'] === 'LocalBusiness')!;
+    expect(business).toMatchObject({
+      '@context': 'https://schema.org',
+      name: 'Nadia Hull',
+      url: `${TEST_BASE_URL}/expert/${expert.id}`,
+      description: 'Gelcoat and blister repair.',
+      address: { '@type': 'PostalAddress', addressLocality: 'Annapolis', addressRegion: 'MD', postalCode: '21401', addressCountry: 'US' },
+      areaServed: { '@type': 'GeoCircle', geoRadius: 40234 },
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: '4.50', reviewCount: 2, bestRating: 5 },
+    });
+    const offers = business.makesOffer as { itemOffered: { name: string }; priceSpecification: { price: string; priceCurrency: string } }[];
+    expect(offers.map((offer) => [offer.itemOffered.name, offer.priceSpecification.price, offer.priceSpecification.priceCurrency])).toEqual([
+      ['Video consultation', '75.00', 'USD'],
+      ['Onsite service', '125.00', 'USD'],
+    ]);
+    // What search engines require of each review: its author and its rating.
+    const listed = business.review as { author: { name: string }; reviewRating: { ratingValue: number }; reviewBody?: string }[];
+    expect(listed.map((review) => [review.author.name, review.reviewRating.ratingValue])).toEqual([
+      ['Jane D.', 4],
+      ['Jane D.', 5],
+    ]);
+    expect(listed[1]!.reviewBody).toBe('Fixed the blisters </script><script>alert(1)</script> for good.');
+
+    const trail = head.jsonLd.find((item) => item['@type'] === 'BreadcrumbList')!;
+    expect((trail.itemListElement as { name: string; item: string }[]).map((step) => [step.name, step.item])).toEqual([
+      ['Home', `${TEST_BASE_URL}/`],
+      ['Find experts', `${TEST_BASE_URL}/experts`],
+      ['Nadia Hull', `${TEST_BASE_URL}/expert/${expert.id}`],
+    ]);
+  });
+
+  it('gives the directories breadcrumbs, and pages that are not indexed none', async () => {
+    const trail = (await headOf('/video-consultation?specialty=engines')).jsonLd[0]!;
+    expect((trail.itemListElement as { name: string; item: string }[]).map((step) => [step.name, step.item])).toEqual([
+      ['Home', `${TEST_BASE_URL}/`],
+      ['Engine Repair experts', `${TEST_BASE_URL}/video-consultation?specialty=engines`],
+    ]);
+    expect((await headOf('/dashboard')).jsonLd).toEqual([]);
+    expect((await headOf('/experts?sort=price-low')).jsonLd).toEqual([]);
   });
 });
