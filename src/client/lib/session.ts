@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@common/user';
 import { ApiError, apiJson } from './api-request';
 
@@ -15,6 +15,25 @@ export async function getCurrentUser(): Promise<CurrentUser | null> {
 }
 
 export const currentUserQueryOptions = () => queryOptions({ queryKey: CURRENT_USER_KEY, queryFn: getCurrentUser });
+
+/** The element in which the server's HTML carries the visitor's user (http/page-html.ts). */
+export const PAGE_USER_ELEMENT_ID = 'current-user';
+
+/**
+ * Takes the signed-in user (null: signed out) the page's HTML came with into the query cache, so the app
+ * opens without asking for it; a page without one (the dev server's) asks as before. Read once: the block
+ * is removed, and later changes come from the server.
+ */
+export function seedCurrentUser(client: QueryClient) {
+  const block = document.getElementById(PAGE_USER_ELEMENT_ID);
+  if (!block) return;
+  block.remove();
+  try {
+    client.setQueryData(CURRENT_USER_KEY, JSON.parse(block.textContent ?? '') as CurrentUser | null);
+  } catch {
+    // Unreadable: the app asks the server, as without the block.
+  }
+}
 
 /** The signed-in user; a 401 means signed out, not an error. */
 export function useAuth() {

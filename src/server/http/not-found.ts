@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createPageHtml } from './page-html.js';
-import { createTextCompressor, preferredEncoding } from './content-encoding.js';
+import { compressBody, createTextCompressor, preferredEncoding } from './content-encoding.js';
 import { isApiPath, normalisedPath } from './request-path.js';
 
 const NON_APP_PREFIXES = ['/assets/', '/images/', '/healthz', '/readyz', '/metrics'];
@@ -33,14 +33,19 @@ export function registerNotFound(app: FastifyInstance, clientDir: string | null,
     const readPath = normalisedPath(path);
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     if (pageHtml && isPage && !isApiPath(readPath) && !NON_APP_PREFIXES.some((prefix) => readPath.startsWith(prefix))) {
-      reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').type('text/html; charset=utf-8');
       const search = new URLSearchParams(queryAt === -1 ? '' : request.url.slice(queryAt + 1));
       const head = await headOf(path, search);
+      // The page carries its visitor's user; when it cannot be read (the database is away), the page
+      // carries none and the app asks for it, as it would without.
+      const user = await request.currentUser().catch(() => undefined);
+      // A signed-in visitor's page is theirs alone: no shared cache may keep it.
+      reply.header('cache-control', user ? 'private, no-cache' : 'no-cache').header('vary', 'Accept-Encoding, Cookie').type('text/html; charset=utf-8');
       if (!head.found) reply.status(404);
-      const html = pageHtml(path, search, head.tags);
+      const html = pageHtml(path, search, head.tags, user);
       const encoding = preferredEncoding(request.headers['accept-encoding']);
       if (!encoding) return reply.send(html);
-      return reply.header('content-encoding', encoding).send(compressed(html, encoding));
+      // Only the pages every signed-out visitor gets are worth keeping compressed.
+      return reply.header('content-encoding', encoding).send(user ? compressBody(html, encoding) : compressed(html, encoding));
     }
     return reply.status(404).send({ message: `No such endpoint: ${request.method} ${path}` });
   });

@@ -5,13 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { bookings, experts, reviews } from '../../db/schema.js';
 import { insertExpert } from '../../test/expert-factory.js';
-import { createTestApp, signUp, TEST_BASE_URL, type TestApp } from '../../test/test-app.js';
+import { asUser, createTestApp, signUp, TEST_BASE_URL, type TestApp } from '../../test/test-app.js';
 
 // What a crawler or a link preview reads of each page without running its script (docs/PRODUCT.md#found-on-the-web).
 
 const INDEX = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
 <meta name="description" content="The default description." />
-<title>K&amp;B Marine — marine repair help</title></head><body><div id="root"></div></body></html>`;
+<title>K&amp;B Marine — marine repair help</title>
+<link rel="preload" href="/api/auth/user" as="fetch" crossorigin="use-credentials" /></head><body><div id="root"></div></body></html>`;
 
 const clientDir = mkdtempSync(join(tmpdir(), 'kb-client-'));
 let t: TestApp;
@@ -199,3 +200,25 @@ describe("each page's head in its HTML", () => {
     expect((await headOf('/experts?sort=price-low')).jsonLd).toEqual([]);
   });
 });
+
+describe("the visitor's user in the page", () => {
+  const userBlock = (html: string) => /<script type="application\/json" id="current-user">(.*?)<\/script>/.exec(html)?.[1];
+
+  it('says a signed-out visitor is signed out, instead of a preload the app would be refused', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/experts' });
+    expect(userBlock(response.body)).toBe('null');
+    expect(response.body).not.toContain('href="/api/auth/user"');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("carries a signed-in visitor's user as the API gives it, in a page no shared cache keeps", async () => {
+    const owner = await signUp(t.app, { firstName: '</script><script>alert(1)</script>', lastName: 'Doe' });
+    const response = await t.app.inject(asUser(owner, { method: 'GET', url: '/dashboard' }));
+    expect(response.body).not.toContain('<script>alert(1)');
+    const fromApi = (await t.app.inject(asUser(owner, { method: 'GET', url: '/api/auth/user' }))).json();
+    expect(JSON.parse(userBlock(response.body)!)).toEqual(fromApi);
+    expect(response.headers['cache-control']).toBe('private, no-cache');
+    expect(response.headers.vary).toContain('Cookie');
+  });
+});
+
