@@ -464,13 +464,24 @@ if (process.env.TEST_DB === 'postgres') {
       await admin.query(`alter database ${name} allow_connections false`);
       const consoleErrors = vi.spyOn(console, 'error').mockImplementation(() => {});
       try {
-        await direct.query(
-          `select pg_terminate_backend(pid) from pg_stat_activity
-            where datname = current_database() and pid <> pg_backend_pid() and application_name <> 'pgboss'`,
-        );
-        // Once the pool has dropped its ended connections, every request must connect anew.
+        const endAppConnections = () =>
+          direct.query(
+            `select pg_terminate_backend(pid) from pg_stat_activity
+              where datname = current_database() and pid <> pg_backend_pid() and application_name <> 'pgboss'`,
+          );
+        await endAppConnections();
+        // Once the pool has dropped its ended connections, every request must connect anew. A connection
+        // the app was opening as the database stopped taking new ones got in, and is ended in turn.
         const pool = (database.db as unknown as { $client: pg.Pool }).$client;
-        await expect.poll(() => pool.totalCount, { timeout: 5_000 }).toBe(0);
+        await expect
+          .poll(
+            async () => {
+              if (pool.totalCount > 0) await endAppConnections();
+              return pool.totalCount;
+            },
+            { timeout: 10_000, interval: 200 },
+          )
+          .toBe(0);
         expectUnavailable(await tryAll(app, list));
       } finally {
         await admin.query(`alter database ${name} allow_connections true`);
