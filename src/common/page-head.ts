@@ -2,7 +2,7 @@ import { PRODUCT_NAME } from './brand.js';
 import type { Expert } from './experts.js';
 import { yearsLabel } from './experience.js';
 import { matchPagePath, type PagePath } from './page-paths.js';
-import type { PRIVATE_PAGES } from './search-engines.js';
+import type { PrivatePage } from './search-engines.js';
 import { SPECIALTY_VALUES, specialtyLabel } from './specialties.js';
 
 /**
@@ -55,7 +55,7 @@ const PUBLIC_HEADS: Partial<Record<PagePath, { title: string; description: strin
   '/terms': { title: titled('Terms of Service'), description: 'The terms for using K&B Marine.' },
 };
 
-const PRIVATE_TITLES: Record<(typeof PRIVATE_PAGES)[number], string> = {
+const PRIVATE_TITLES: Record<PrivatePage, string> = {
   '/consultation': 'Video consultation',
   '/book-service': 'Book a service',
   '/book-video': 'Book a video consultation',

@@ -1,8 +1,8 @@
-import type { PagePath } from './page-paths.js';
+import { PAGE_PATHS, type PagePath } from './page-paths.js';
 
 /**
  * What search engines are told about the app's pages (docs/PRODUCT.md#found-on-the-web). Every page is
- * either public or private, never both (search-engines.test.ts).
+ * either public or private.
  */
 
 /** Pages anyone may read, which crawlers may visit. */
@@ -19,23 +19,12 @@ export const PUBLIC_PAGES = [
   '/terms',
 ] as const satisfies readonly PagePath[];
 
+export type PublicPage = (typeof PUBLIC_PAGES)[number];
 /** Pages of a signed-in visitor, a booking under way or an administrator: crawlers are kept out. */
-export const PRIVATE_PAGES = [
-  '/consultation',
-  '/book-service',
-  '/book-video',
-  '/book-onsite',
-  '/dashboard',
-  '/bookings',
-  '/bookings/:id',
-  '/settings',
-  '/profile',
-  '/user-management',
-  '/expert-management',
-  '/workspace',
-  '/reset-password',
-  '/confirm-email',
-] as const satisfies readonly PagePath[];
+export type PrivatePage = Exclude<PagePath, PublicPage>;
+
+/** Every page not public is private, so a new page is kept from crawlers until it is made public. */
+export const PRIVATE_PAGES = PAGE_PATHS.filter((path): path is PrivatePage => !(PUBLIC_PAGES as readonly string[]).includes(path));
 
 /** The public pages the sitemap lists besides each expert's: the sign-in page is public but no destination. */
 export const SITEMAP_PAGES = PUBLIC_PAGES.filter((path) => path !== '/expert/:id' && path !== '/login');
