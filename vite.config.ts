@@ -7,11 +7,25 @@ import { pagePreloads } from './vite-page-preloads';
 
 const FEATURE_DOOR = /\/src\/client\/features\/[^/]+\/index\.ts$/;
 
-export default defineConfig({
+/** The server's renderer of public pages (src/client/entry-server.tsx), built by `vite build --ssr`. */
+export const SERVER_RENDER_ENTRY = 'entry-server.tsx';
+
+const alias = { '@common': fileURLToPath(new URL('./src/common', import.meta.url)) };
+
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? {
+        root: 'src/client',
+        publicDir: false,
+        plugins: [react()],
+        resolve: { alias },
+        build: { outDir: '../../dist/ssr', emptyOutDir: true, ssr: true, rolldownOptions: { input: SERVER_RENDER_ENTRY }, sourcemap: true, copyPublicDir: false },
+      }
+    : {
   root: 'src/client',
   publicDir: '../../public',
   plugins: [react(), tailwindcss(), pagePreloads(), precompress()],
-  resolve: { alias: { '@common': fileURLToPath(new URL('./src/common', import.meta.url)) } },
+  resolve: { alias },
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

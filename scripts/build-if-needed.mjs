@@ -15,10 +15,12 @@ function newestMtime(path) {
 const builtAt = (output) => (existsSync(output) ? statSync(output).mtimeMs : 0);
 const stale = (output, sources) => builtAt(output) < Math.max(...sources.map(newestMtime));
 
-if (stale('dist/client/index.html', clientSources)) {
+if (stale('dist/client/index.html', clientSources) || stale('dist/ssr/entry-server.js', clientSources)) {
   console.log('Building the web app...');
   const { build } = await import('vite');
   await build({ logLevel: 'warn' });
+  // The server's renderer of public pages.
+  await build({ logLevel: 'warn', build: { ssr: true } });
 }
 if (stale('dist/server/main.js', serverSources)) {
   console.log('Building the server...');

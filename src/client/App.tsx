@@ -6,18 +6,16 @@ import { PageSpinner } from './components/ui/spinner';
 import { useAuth } from './lib/session';
 import HomePage from './pages/home';
 import { PAGE_PATHS, type PagePath } from '@common/page-paths';
-import { PAGE_MODULES, loadPage } from './page-modules';
+import { PAGE_MODULES, loadPage, type LazyPath } from './page-modules';
 
-const NotFoundPage = lazy(() => import('./pages/not-found'));
-
-const PAGES: Record<PagePath, ReactElement> = {
+const PAGES: Record<PagePath | '*', ReactElement> = {
   '/': <HomePage />,
   ...(Object.fromEntries(
     Object.keys(PAGE_MODULES).map((path) => {
-      const Page = lazy(() => loadPage(path as keyof typeof PAGE_MODULES));
+      const Page = lazy(() => loadPage(path as LazyPath));
       return [path, <Page />];
     }),
-  ) as Record<Exclude<PagePath, '/'>, ReactElement>),
+  ) as Record<LazyPath, ReactElement>),
 };
 
 export function App() {
@@ -34,7 +32,7 @@ export function App() {
               {PAGE_PATHS.map((path) => (
                 <Route key={path} path={path} element={PAGES[path]} />
               ))}
-              <Route path="*" element={<NotFoundPage />} />
+              <Route path="*" element={PAGES['*']} />
             </Routes>
           </Suspense>
         </PageErrorBoundary>

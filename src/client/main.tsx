@@ -1,11 +1,11 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from './lib/query-client';
 import { currentUserQueryOptions, seedCurrentUser } from './lib/session';
+import { takeServerRenderedState } from './lib/server-rendered-state';
 import { App } from './App';
-import { AppToaster } from './components/ui/app-toaster';
+import { AppRoot } from './app/app-root';
 import { preloadPage } from './page-modules';
 import { prefetchPageData } from './page-data';
 import './styles.css';
@@ -18,28 +18,29 @@ import './styles.css';
  */
 const FIRST_RENDER_WAIT_MS = 1000;
 
-seedCurrentUser(queryClient);
-const ready = Promise.all([
-  queryClient.prefetchQuery(currentUserQueryOptions()),
-  preloadPage(window.location.pathname),
-  prefetchPageData(queryClient, window.location),
-]);
-void Promise.race([ready, new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]).then(render);
+const app = (
+  <AppRoot queryClient={queryClient}>
+    <BrowserRouter>
+      <App />
+    </BrowserRouter>
+  </AppRoot>
+);
+const container = document.getElementById('root')!;
 
-function render() {
-  const root = createRoot(document.getElementById('root')!);
-  // The first render as a transition: React renders it in slices, letting the browser paint and answer
-  // input between them, rather than in one long task.
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <BrowserRouter>
-            <App />
-          </BrowserRouter>
-          <AppToaster />
-        </QueryClientProvider>
-      </StrictMode>,
-    ),
-  );
+seedCurrentUser(queryClient);
+if (takeServerRenderedState(queryClient)) {
+  // The server rendered the page with its data (entry-server.tsx): the browser takes over its HTML once
+  // the page's code is here, without asking for the data again.
+  void preloadPage(window.location.pathname).then(() => hydrateRoot(container, app));
+} else {
+  const ready = Promise.all([
+    queryClient.prefetchQuery(currentUserQueryOptions()),
+    preloadPage(window.location.pathname),
+    prefetchPageData(queryClient, window.location),
+  ]);
+  void Promise.race([ready, new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]).then(() => {
+    // The first render as a transition: React renders it in slices, letting the browser paint and answer
+    // input between them, rather than in one long task.
+    startTransition(() => createRoot(container).render(app));
+  });
 }

@@ -1,24 +1,35 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { fromPriceSearch, pageRequests, type PageRequest } from '@common/page-requests';
+import type { PageAnswer } from '@common/page-render';
 import { clientConfigQueryOptions } from './features/bookings';
 import { aiStatusQueryOptions } from './features/ai';
-import { expertQueryOptions, expertsQueryOptions, infiniteExpertsQueryOptions } from './features/experts';
+import { expertQueryOptions, expertsQueryOptions, infiniteExpertsQueryOptions, readExpertPage } from './features/experts';
 import { expertReviewsQueryOptions } from './features/reviews';
 
-function prefetch(queryClient: QueryClient, request: PageRequest): Promise<void> {
+
+const readJson = (response: Response) => response.json() as Promise<never>;
+
+/**
+ * Fetches one request's data into the query cache, or, given the server's answer to it, reads it from
+ * that: one mapping from a request to its query, for the browser and for the server's render.
+ */
+function prefetch(queryClient: QueryClient, request: PageRequest, answer?: Response): Promise<void> {
+  // `answered(options)`: the options, reading the answer given instead of fetching.
+  const answered = <T extends object>(options: T, read: (response: Response) => Promise<never> = readJson): T =>
+    answer ? { ...options, queryFn: () => read(answer) } : options;
   switch (request.kind) {
     case 'config':
-      return queryClient.prefetchQuery(clientConfigQueryOptions());
+      return queryClient.prefetchQuery(answered(clientConfigQueryOptions()));
     case 'ai-status':
-      return queryClient.prefetchQuery(aiStatusQueryOptions());
+      return queryClient.prefetchQuery(answered(aiStatusQueryOptions()));
     case 'expert':
-      return queryClient.prefetchQuery(expertQueryOptions(request.id));
+      return queryClient.prefetchQuery(answered(expertQueryOptions(request.id)));
     case 'expert-reviews':
-      return queryClient.prefetchInfiniteQuery(expertReviewsQueryOptions(Number(request.expertId)));
+      return queryClient.prefetchInfiniteQuery(answered(expertReviewsQueryOptions(Number(request.expertId))));
     case 'from-price':
-      return queryClient.prefetchQuery(expertsQueryOptions(fromPriceSearch(request.serviceType)));
+      return queryClient.prefetchQuery(answered(expertsQueryOptions(fromPriceSearch(request.serviceType)), readExpertPage as never));
     case 'expert-pages':
-      return queryClient.prefetchInfiniteQuery(infiniteExpertsQueryOptions(request.search));
+      return queryClient.prefetchInfiniteQuery(answered(infiniteExpertsQueryOptions(request.search), readExpertPage as never));
   }
 }
 
@@ -33,4 +44,9 @@ function prefetch(queryClient: QueryClient, request: PageRequest): Promise<void>
  */
 export function prefetchPageData(queryClient: QueryClient, location: Pick<Location, 'pathname' | 'search'>): Promise<unknown> {
   return Promise.all(pageRequests(location.pathname, new URLSearchParams(location.search)).map((request) => prefetch(queryClient, request)));
+}
+
+/** Takes the server's answers to a page's requests into the query cache, for its render on the server. */
+export function takePageAnswers(queryClient: QueryClient, answers: readonly PageAnswer[]): Promise<unknown> {
+  return Promise.all(answers.map(({ request, response }) => prefetch(queryClient, request, response)));
 }

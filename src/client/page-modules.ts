@@ -2,9 +2,11 @@ import type { ComponentType } from 'react';
 import { matchPagePath, type PagePath } from '@common/page-paths';
 
 type PageModule = () => Promise<{ default: ComponentType }>;
+/** A page with its own chunk, or '*': the page for any other address. */
+export type LazyPath = Exclude<PagePath, '/'> | '*';
 
 /** Each page's own chunk (the home page is in the main bundle: it is the first page most people see). */
-export const PAGE_MODULES: Record<Exclude<PagePath, '/'>, PageModule> = {
+export const PAGE_MODULES: Record<LazyPath, PageModule> = {
   '/ai-assistant': () => import('./pages/ai-assistant'),
   '/experts': () => import('./pages/experts'),
   '/expert/apply': () => import('./pages/expert-apply'),
@@ -28,10 +30,11 @@ export const PAGE_MODULES: Record<Exclude<PagePath, '/'>, PageModule> = {
   '/confirm-email': () => import('./pages/confirm-email'),
   '/privacy': () => import('./pages/privacy'),
   '/terms': () => import('./pages/terms'),
+  // Any other address.
+  '*': () => import('./pages/not-found'),
 };
 
 type PageExports = { default: ComponentType };
-type LazyPath = Exclude<PagePath, '/'>;
 
 const loaded = new Map<LazyPath, PageExports>();
 
@@ -56,9 +59,9 @@ export function loadPage(path: LazyPath): Promise<PageExports> {
  * and its error boundary reports it).
  */
 export function preloadPage(pathname: string): Promise<unknown> {
-  const path = matchPagePath(pathname);
-  if (!path || path === '/') return Promise.resolve();
-  return loadPage(path).catch(() => {});
+  const path = matchPagePath(pathname) ?? '*';
+  if (path === '/') return Promise.resolve();
+  return Promise.resolve(loadPage(path)).catch(() => {});
 }
 
 /** A thenable that calls back within then(): React.lazy calls nothing else on what its loader returns. */

@@ -30,6 +30,9 @@ import { registerFreeSpaceGuard } from './http/free-space-guard.js';
 import { freeSpaceFloor } from './db/free-space-floor.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerNotFound } from './http/not-found.js';
+import { createServerRender } from './http/server-render.js';
+import { createRenderedPageCache } from './http/rendered-page-cache.js';
+import type { PageRenderer } from '../common/page-render.js';
 import { trustProxyOption } from './http/trust-proxy.js';
 import { opsRoutes } from './features/ops/index.js';
 import { createPageHeads, searchEngineRoutes } from './features/search-engines/index.js';
@@ -99,6 +102,8 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** The built single-page app to serve; omitted in API tests. */
   clientDir?: string;
+  /** Renders public pages for signed-out visitors (the build's dist/ssr); without it the browser renders every page. */
+  pageRenderer?: PageRenderer;
   /** Enables the loopback-only operator endpoint (see scripts/set-role.ts). */
   operatorToken?: string;
   /** The clock of the booking rules (tests move it); the real clock otherwise. */
@@ -168,6 +173,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('jobs', jobs);
   const testClock = config.TEST_CLOCK && !options.now ? createTestClock() : undefined;
   const expertJson = createExpertJsonCache();
+  // Signed-out visitors' rendered pages show experts: every change to experts drops them with the listings.
+  const renderedPages = createRenderedPageCache();
   const expertJsonRead = expertJsonReader(database.db);
   const expertListings = createListingCache({
     page: async (query, count) => loadListingPage(expertJsonRead, await directory.current(), query, count, expertJson),
@@ -175,6 +182,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     changed: () => {
       directory.changed();
       expertJson.clear();
+      renderedPages.clear();
     },
   });
   const services: ServiceContext = {
@@ -207,6 +215,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const directory = await openExpertDirectory(database, () => {
     expertListings.forget();
     expertJson.clear();
+    renderedPages.clear();
   });
   app.addHook('onClose', () => directory.close());
   app.decorate('expertDirectory', directory);
@@ -280,7 +289,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const serveClient = !!options.clientDir && existsSync(join(options.clientDir, 'index.html'));
   if (serveClient) await app.register(fastifyStatic, { root: options.clientDir!, wildcard: false, index: false, preCompressed: true });
-  registerNotFound(app, serveClient ? options.clientDir! : null, createPageHeads(app.db, publicBaseUrl));
+  registerNotFound(app, {
+    clientDir: serveClient ? options.clientDir! : null,
+    headOf: createPageHeads(app.db, publicBaseUrl),
+    render: options.pageRenderer && createServerRender(app, options.pageRenderer),
+    renderedPages,
+  });
 
   return app;
 }

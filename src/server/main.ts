@@ -10,8 +10,11 @@ import { retryOnDeadlock } from './db/start-lock.js';
 import { buildApp } from './app.js';
 import { gracefulShutdown } from './http/graceful-shutdown.js';
 import { projectRoot } from './project-root.js';
+import { loadPageRenderer } from './http/load-page-renderer.js';
 
 const clientDir = join(projectRoot(), 'dist/client');
+/** The build's renderer of public pages (`vite build --ssr`, see vite.config.ts). */
+const pageRendererFile = join(projectRoot(), 'dist/ssr/entry-server.js');
 
 /** The last resort should closing hang; the drain deadline (http/graceful-shutdown.ts) normally ends it first. */
 const HARD_EXIT_MS = 10_000;
@@ -31,7 +34,8 @@ async function main() {
   watchdog?.start();
 
   const operatorToken = lock ? newOperatorToken() : undefined;
-  const app = await buildApp({ config: { ...config, DATA_DIR: dataDir }, database, clientDir, operatorToken });
+  const pageRenderer = await loadPageRenderer(pageRendererFile);
+  const app = await buildApp({ config: { ...config, DATA_DIR: dataDir }, database, clientDir, pageRenderer, operatorToken });
   // pg-boss 10 neither awaits nor catches the query that marks a finished job complete (or failed): when
   // the database drops at that moment its rejection is unhandled, which ends a Node process. An
   // unreachable database is an outage to ride out (the job runs again once its lease expires); any

@@ -1,5 +1,6 @@
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const utcDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
 const dayAndTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -7,8 +8,9 @@ export function formatMoney(amount: number): string {
   return money.format(amount);
 }
 
-export function formatDate(iso: string): string {
-  return day.format(new Date(iso));
+/** 'Jun 5, 2026' in the reader's time zone, or in UTC (as the server renders it: components/ui/local-date.tsx). */
+export function formatDate(iso: string, timeZone?: 'UTC'): string {
+  return (timeZone ? utcDay : day).format(new Date(iso));
 }
 
 export function formatMonthYear(iso: string): string {

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@common/user';
+import { PAGE_USER_ELEMENT_ID } from '@common/page-blocks';
 import { ApiError, apiJson } from './api-request';
 
 export const CURRENT_USER_KEY = ['/api/auth/user'] as const;
@@ -16,8 +17,6 @@ export async function getCurrentUser(): Promise<CurrentUser | null> {
 
 export const currentUserQueryOptions = () => queryOptions({ queryKey: CURRENT_USER_KEY, queryFn: getCurrentUser });
 
-/** The element in which the server's HTML carries the visitor's user (http/page-html.ts). */
-export const PAGE_USER_ELEMENT_ID = 'current-user';
 
 /**
  * Takes the signed-in user (null: signed out) the page's HTML came with into the query cache, so the app

@@ -43,7 +43,7 @@ describe("the app's HTML for each page", () => {
   it("starts the API requests a page makes as it opens, by their addresses, from the page's HTML", () => {
     const pageHtml = createPageHtml(clientDir);
     const preloads = (html: string) => [...html.matchAll(/<link rel="preload" href="([^"]*)" as="fetch" crossorigin="use-credentials">/g)].map((m) => m[1]);
-    expect(preloads(pageHtml('/book-video', new URLSearchParams('expertId=7')))).toEqual([
+    expect(preloads(pageHtml('/book-video', { search: new URLSearchParams('expertId=7') }))).toEqual([
       '/api/config',
       '/api/experts?serviceType=video&amp;available=true&amp;sort=price-low&amp;limit=1',
       '/api/experts/7',
@@ -51,21 +51,21 @@ describe("the app's HTML for each page", () => {
     expect(preloads(pageHtml('/expert/12'))).toEqual(['/api/experts/12', '/api/experts/12/reviews?limit=5']);
     expect(preloads(pageHtml('/ai-assistant'))).toEqual(['/api/ai/status']);
     // A directory's first page, with the filters of its address (an unknown sort reads as the default).
-    expect(preloads(pageHtml('/experts', new URLSearchParams('specialty=engines&sort=nonsense&page=3')))).toEqual([
+    expect(preloads(pageHtml('/experts', { search: new URLSearchParams('specialty=engines&sort=nonsense&page=3') }))).toEqual([
       '/api/experts?specialty=engines&amp;sort=rating&amp;limit=24',
     ]);
-    expect(preloads(pageHtml('/video-consultation', new URLSearchParams('available=true&minRating=4.5')))).toEqual([
+    expect(preloads(pageHtml('/video-consultation', { search: new URLSearchParams('available=true&minRating=4.5') }))).toEqual([
       '/api/experts?serviceType=video&amp;available=true&amp;minRating=4.5&amp;sort=rating&amp;limit=24',
     ]);
     expect(preloads(pageHtml('/onsite-request'))).toEqual(['/api/experts?serviceType=onsite&amp;available=true&amp;sort=rating&amp;limit=24']);
     expect(preloads(pageHtml('/login'))).toEqual([]);
-    expect(preloads(pageHtml('/no-such-page', new URLSearchParams('expertId=7')))).toEqual([]);
+    expect(preloads(pageHtml('/no-such-page', { search: new URLSearchParams('expertId=7') }))).toEqual([]);
   });
 
   it('names no address it did not build itself: an expert id from the URL is digits or nothing', () => {
     const pageHtml = createPageHtml(clientDir);
     for (const id of ['"><script>alert(1)</script>', '7&x=1', '07', '-1', '1e3', '9999999999']) {
-      const html = pageHtml('/book-onsite', new URLSearchParams({ expertId: id }));
+      const html = pageHtml('/book-onsite', { search: new URLSearchParams({ expertId: id }) });
       expect(html).not.toContain('<script>');
       expect(html).not.toMatch(/\/api\/experts\/[^?"]/);
     }

@@ -2,45 +2,60 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { matchPagePath, PAGE_PATHS } from '../../common/page-paths.js';
 import { pageRequestPath, pageRequests } from '../../common/page-requests.js';
+import { PAGE_STATE_ELEMENT_ID, PAGE_USER_ELEMENT_ID } from '../../common/page-blocks.js';
+import type { RenderedPage } from '../../common/page-render.js';
 import { currentUserSchema, type CurrentUser } from '../../common/user.js';
 
 const TITLE = /<title>[^<]*<\/title>/;
 /** index.html's preload of the signed-in user, for a page that does not carry them. */
 const USER_PRELOAD = /<link rel="preload" href="\/api\/auth\/user"[^>]*>/;
 const DESCRIPTION = /<meta name="description"[^>]*>/;
+const EMPTY_ROOT = '<div id="root"></div>';
+/** page-preloads.json's key for the page of an address that is no page (src/client/page-modules.ts). */
+const NOT_FOUND_PAGE = '*';
 
 /** A preload the page's own fetch picks up (same address, same credentials mode). */
 const dataPreload = (path: string) => `<link rel="preload" href="${path.replaceAll('&', '&amp;')}" as="fetch" crossorigin="use-credentials">`;
+
+/** A data block: JSON the CSP lets be, with `<` escaped so that no text in it can end the block. */
+const dataBlock = (id: string, json: string) => `<script type="application/json" id="${id}">${json.replaceAll('<', '\\u003c')}</script>`;
+
+export interface PageHtmlOptions {
+  search?: URLSearchParams;
+  /** The page's own head (title, description, canonical, link preview), in place of index.html's. */
+  headTags?: string;
+  /** The visitor's user (null: signed out), when known. */
+  user?: CurrentUser | null;
+  /** The page as the server rendered it, with its data. */
+  rendered?: RenderedPage | null;
+}
 
 /**
  * The app's HTML for each page: index.html with modulepreload links for the page's own chunks, as the
  * build lists them in page-preloads.json (vite-page-preloads.ts), and preloads for the API requests the
  * page makes as it opens (common/page-requests.ts), and the page's head when given. A deep link then downloads its page and its data
  * alongside the main script, not after the main script has run. The chunk lists are joined in once, at start.
+ * A page the server rendered carries its content and data instead of the data's preloads.
  */
-export function createPageHtml(
-  clientDir: string,
-): (pathname: string, search?: URLSearchParams, headTags?: string, user?: CurrentUser | null) => string {
+export function createPageHtml(clientDir: string): (pathname: string, options?: PageHtmlOptions) => string {
   const html = readFileSync(join(clientDir, 'index.html'), 'utf8');
   const listFile = join(clientDir, 'page-preloads.json');
   const lists = existsSync(listFile) ? (JSON.parse(readFileSync(listFile, 'utf8')) as Record<string, string[]>) : {};
-  const pages = new Map(
-    PAGE_PATHS.map((path) => {
-      const links = (lists[path] ?? []).map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
-      return [path, links ? html.replace('</head>', `${links}</head>`) : html];
-    }),
-  );
-  return (pathname, search = new URLSearchParams(), headTags, user) => {
+  const withChunks = (path: string) => {
+    const links = (lists[path] ?? []).map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
+    return links ? html.replace('</head>', `${links}</head>`) : html;
+  };
+  const pages = new Map<string, string>(PAGE_PATHS.map((path) => [path, withChunks(path)]));
+  const notFound = withChunks(NOT_FOUND_PAGE);
+  return (pathname, { search = new URLSearchParams(), headTags, user, rendered } = {}) => {
     const path = matchPagePath(pathname);
-    let page = (path && pages.get(path)) ?? html;
-    // The page's own title and description (the search-engines feature's) in place of index.html's.
+    let page = path ? (pages.get(path) ?? html) : rendered ? notFound : html;
     if (headTags !== undefined) page = page.replace(TITLE, '').replace(DESCRIPTION, '').replace('</head>', `${headTags}</head>`);
-    // The visitor's user, known already: the app opens with it instead of asking (lib/session.ts). A data
-    // block, which the CSP lets be; `<` escaped, so no text of the user's can end it.
+    // The visitor's user, known already: the app opens with it instead of asking (lib/session.ts).
     if (user !== undefined) {
-      const json = JSON.stringify(user && currentUserSchema.parse(user)).replaceAll('<', '\\u003c');
-      page = page.replace(USER_PRELOAD, '').replace('</head>', `<script type="application/json" id="current-user">${json}</script></head>`);
+      page = page.replace(USER_PRELOAD, '').replace('</head>', `${dataBlock(PAGE_USER_ELEMENT_ID, JSON.stringify(user && currentUserSchema.parse(user)))}</head>`);
     }
+    if (rendered) return page.replace(EMPTY_ROOT, `<div id="root">${rendered.html}</div>${dataBlock(PAGE_STATE_ELEMENT_ID, rendered.state)}`);
     const data = path ? pageRequests(pathname, search).map((request) => dataPreload(pageRequestPath(request))).join('') : '';
     return data ? page.replace('</head>', `${data}</head>`) : page;
   };

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { markToasterMounted } from '../../lib/toast';
+import { useHydrated } from '../../lib/use-hydrated';
 
 // sonner is a tenth of the main bundle and no page needs it to paint: it loads beside the page's own code.
 // Toasts shown before it mounts are not lost: its Toaster shows the active ones when it subscribes.
@@ -7,6 +8,8 @@ const Toaster = lazy(() => import('sonner').then(({ Toaster }) => ({ default: To
 
 /** One toast at a time, 5000 ms (docs/PRODUCT.md#requests-and-errors). */
 export function AppToaster() {
+  // Not in the server's HTML: its code loads in the browser, once the page is hydrated.
+  if (!useHydrated()) return null;
   return (
     <Suspense fallback={null}>
       <ToasterMounted />

@@ -1,6 +1,7 @@
 import type { ReactNode, Ref } from 'react';
 import { Bot, User } from 'lucide-react';
 import { cn } from '../../lib/cn';
+import { useHydrated } from '../../lib/use-hydrated';
 import { AiMessageContent } from './ai-message-content';
 import { SendFailureNotice } from './send-failure';
 import type { ChatMessage } from './use-chat';
@@ -15,6 +16,19 @@ function formatMessageTime(iso: string): string {
   const date = new Date(iso);
   const today = new Date().toDateString() === date.toDateString();
   return (today ? time : dayAndTime).format(date);
+}
+
+/**
+ * When a message was sent, in the reader's time zone. The greeting's time is when the page opened, which
+ * the server's HTML cannot know: there the line is kept, empty, until the browser has hydrated the page.
+ */
+function MessageTime({ iso }: { iso: string }) {
+  const hydrated = useHydrated();
+  return (
+    <time dateTime={hydrated ? iso : undefined} className="px-1 text-xs text-slate-600">
+      {hydrated ? formatMessageTime(iso) : '\u00a0'}
+    </time>
+  );
 }
 
 /** One chat bubble: the owner's words as plain text, the assistant's through AiMessageContent. */
@@ -55,9 +69,7 @@ export function ChatMessageBubble({
         >
           {fromUser ? message.content : <AiMessageContent content={message.content} />}
         </div>
-        <time dateTime={message.timestamp} className="px-1 text-xs text-slate-600">
-          {formatMessageTime(message.timestamp)}
-        </time>
+        <MessageTime iso={message.timestamp} />
         {!fromUser && message.expertAdvised ? expertAdvice(message.category) : null}
         {message.failure ? (
           <SendFailureNotice failure={message.failure} disabled={busy} onRetry={(image) => onRetry(message.id, image)} />

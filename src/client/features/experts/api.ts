@@ -17,7 +17,11 @@ export interface ExpertPage {
 }
 
 export async function getExperts(params: ExpertPageRequest): Promise<ExpertPage> {
-  const response = await apiRequest('GET', expertListPath(params));
+  return readExpertPage(await apiRequest('GET', expertListPath(params)));
+}
+
+/** A page of the listing from its answer: the experts, and the count and cursor its headers carry. */
+export async function readExpertPage(response: Response): Promise<ExpertPage> {
   const experts = (await response.json()) as Expert[];
   const total = Number.parseInt(response.headers.get('X-Total-Count') ?? '', 10);
   return {

@@ -1,5 +1,5 @@
 // The experts feature's door: what pages, the app and other features may use of it.
-export { expertKeys, expertQueryOptions, expertsQueryOptions, infiniteExpertsQueryOptions, useExpert, useExperts, useInfiniteExperts } from './api';
+export { expertKeys, expertQueryOptions, expertsQueryOptions, infiniteExpertsQueryOptions, readExpertPage, useExpert, useExperts, useInfiniteExperts } from './api';
 export { AvailabilityToggle } from './availability-toggle';
 export { CertificationBadges } from './certification-badges';
 export { DirectoryFilters } from './directory-filters';

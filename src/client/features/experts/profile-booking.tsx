@@ -5,13 +5,15 @@ import { Button } from '../../components/ui/button';
 import { SectionCard } from '../../components/ui/section-card';
 import { offersOnsite, offersVideo } from './expert-labels';
 import { browserTimeZone, timeZoneName } from '../../lib/time-zone-name';
+import { useHydrated } from '../../lib/use-hydrated';
 
 const QUICK_TIMES = ['9:00 AM', '11:00 AM', '2:00 PM', '4:00 PM'];
 
 /** Book a Session: quick video times and the booking forms of the services the expert offers. */
 export function ProfileBooking({ expert }: { expert: Expert }) {
   const video = offersVideo(expert);
-  const differentZone = expert.timeZone !== browserTimeZone();
+  // The visitor's zone is the browser's: the server's HTML, without it, names no zone.
+  const differentZone = useHydrated() && expert.timeZone !== browserTimeZone();
   return (
     <SectionCard title="Book a Session" icon={CalendarClock}>
       {video ? (

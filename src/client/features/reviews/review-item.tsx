@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { BadgeCheck, MessageSquareReply } from 'lucide-react';
 import type { PublicReview } from '@common/reviews';
-import { formatDate } from '../../lib/format';
+import { LocalDate } from '../../components/ui/local-date';
 import { ReviewStars } from './review-stars';
 
 /** One review: who ('Jane D.'), when, the stars, 'Verified booking', the text and the expert's reply. */
@@ -19,7 +19,7 @@ export function ReviewItem({ review, expertName, aside }: { review: PublicReview
       </div>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
         <ReviewStars rating={review.rating} />
-        <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
+        <LocalDate iso={review.createdAt} />
         <span>{review.serviceType === 'video' ? 'Video consultation' : 'Onsite service'}</span>
       </div>
       {review.text ? <p className="leading-relaxed whitespace-pre-line text-slate-800 [overflow-wrap:anywhere]">{review.text}</p> : null}
