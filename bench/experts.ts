@@ -148,7 +148,7 @@ async function profiledLoad(label: string, inspectPort: number | undefined, work
   return result;
 }
 
-async function seed(env: { url?: string; pgliteDir?: string }, count: number) {
+export async function seed(env: { url?: string; pgliteDir?: string }, count: number) {
   const database: DatabaseHandle = await openDatabase(env);
   try {
     await database.migrate();

@@ -10,6 +10,7 @@ import { benchPhotoChecks } from './photo-checks.js';
 import { benchSignedIn } from './signed-in.js';
 import { benchMemory } from './memory.js';
 import { benchPages } from './pages.js';
+import { benchServerPages } from './server-pages.js';
 import { benchMessages } from './messages.js';
 import { benchVideoCall } from './video-call.js';
 
@@ -56,6 +57,10 @@ if (!only || only === 'ai') {
 if (!only || only === 'memory') {
   console.log('\n== Server memory: idle, under a varied load of what users do, after it');
   await benchMemory();
+}
+if (!only || only === 'server-pages') {
+  console.log('\n== Public pages rendered on the server for signed-out visitors, 50 connections (100,000 experts on PostgreSQL)');
+  await benchServerPages();
 }
 if (!only || only === 'pages') {
   console.log('\n== Public pages and booking forms on a phone (Lighthouse, default mobile emulation)');

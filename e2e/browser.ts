@@ -52,7 +52,25 @@ export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ c
   });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
+  // A page the server rendered shows before its controls work; a person waits the moment the app takes
+  // to start, and so do the journeys, after every page they open.
+  for (const method of ['goto', 'reload'] as const) {
+    const open = page[method].bind(page) as (...args: unknown[]) => ReturnType<Page['goto']>;
+    (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+      const response = await open(...args);
+      await appStarted(page);
+      return response;
+    };
+  }
   return { context, page };
+}
+
+/** Resolves once the app has started on the page (React has rendered or hydrated its root), or at once on a page that is not the app's. */
+export async function appStarted(page: Page) {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return !root || Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+  });
 }
 
 /**

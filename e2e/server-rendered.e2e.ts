@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, expectAccessible, launchBrowser, newPage } from './browser.js';
+import { appStarted, baseUrl, expectAccessible, launchBrowser, newPage } from './browser.js';
 
 // Public pages come from the server with their content (docs/PRODUCT.md#found-on-the-web): the browser
 // takes the HTML over without a second fetch of its data, and a browser without JavaScript reads it and
@@ -24,9 +24,6 @@ function listen(page: Page): string[] {
   return heard;
 }
 
-/** Resolves once React has taken over the server's HTML (hydrateRoot marks its container). */
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
 
 async function firstExpertId(): Promise<number> {
   const [expert] = (await (await fetch(`${baseUrl()}/api/experts?limit=1`)).json()) as { id: number }[];
@@ -45,7 +42,7 @@ describe('public pages rendered on the server', () => {
       });
       const response = await page.goto(url);
       expect(await page.locator('#root').innerHTML(), url).not.toBe('');
-      await hydrated(page);
+      await appStarted(page);
       await page.waitForLoadState('networkidle');
       // The address that is no page answers 404, which the browser reports of the document itself.
       expect(heard.filter((line) => !(url === '/no-such-page' && line.includes('404'))), url).toEqual([]);
@@ -59,7 +56,7 @@ describe('public pages rendered on the server', () => {
     const { context, page } = await newPage(browser);
     const heard = listen(page);
     await page.goto('/experts');
-    await hydrated(page);
+    await appStarted(page);
     expect(await cards(page).count()).toBe(24);
     await page.getByRole('button', { name: 'Load more' }).click();
     await expect.poll(() => cards(page).count()).toBe(48);
@@ -70,7 +67,7 @@ describe('public pages rendered on the server', () => {
     await expectAccessible(page);
 
     await page.goto('/experts?q=Marcus%20Delgado');
-    await hydrated(page);
+    await appStarted(page);
     await cards(page).getByRole('link', { name: 'Marcus Delgado' }).click();
     await page.waitForURL(/\/expert\/\d+$/);
     await page.getByRole('link', { name: 'Book Video Consultation' }).click();

@@ -7,16 +7,15 @@ import { expertQueryOptions, expertsQueryOptions, infiniteExpertsQueryOptions, r
 import { expertReviewsQueryOptions } from './features/reviews';
 
 
-const readJson = (response: Response) => response.json() as Promise<never>;
-
 /**
  * Fetches one request's data into the query cache, or, given the server's answer to it, reads it from
  * that: one mapping from a request to its query, for the browser and for the server's render.
  */
 function prefetch(queryClient: QueryClient, request: PageRequest, answer?: Response): Promise<void> {
-  // `answered(options)`: the options, reading the answer given instead of fetching.
-  const answered = <T extends object>(options: T, read: (response: Response) => Promise<never> = readJson): T =>
-    answer ? { ...options, queryFn: () => read(answer) } : options;
+  // `answered(options)`: the options, reading the answer given instead of fetching (the reader gives what
+  // the options' own fetcher would).
+  const answered = <T extends object>(options: T, read: (response: Response) => Promise<unknown> = (response) => response.json()): T =>
+    answer ? ({ ...options, queryFn: () => read(answer) } as T) : options;
   switch (request.kind) {
     case 'config':
       return queryClient.prefetchQuery(answered(clientConfigQueryOptions()));
@@ -27,9 +26,9 @@ function prefetch(queryClient: QueryClient, request: PageRequest, answer?: Respo
     case 'expert-reviews':
       return queryClient.prefetchInfiniteQuery(answered(expertReviewsQueryOptions(Number(request.expertId))));
     case 'from-price':
-      return queryClient.prefetchQuery(answered(expertsQueryOptions(fromPriceSearch(request.serviceType)), readExpertPage as never));
+      return queryClient.prefetchQuery(answered(expertsQueryOptions(fromPriceSearch(request.serviceType)), readExpertPage));
     case 'expert-pages':
-      return queryClient.prefetchInfiniteQuery(answered(infiniteExpertsQueryOptions(request.search), readExpertPage as never));
+      return queryClient.prefetchInfiniteQuery(answered(infiniteExpertsQueryOptions(request.search), readExpertPage));
   }
 }
 

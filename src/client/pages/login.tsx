@@ -6,6 +6,7 @@ import { BrandLogo } from '../app/brand-logo';
 import { SignInForm, SignUpForm, ForgotPasswordForm } from '../features/auth';
 import { useAuth } from '../lib/session';
 import { cn } from '../lib/cn';
+import { useHydrated } from '../lib/use-hydrated';
 
 type Mode = 'sign-in' | 'sign-up' | 'forgot';
 
@@ -14,6 +15,8 @@ export default function LoginPage() {
   const returnTo = safeReturnTo(params.get('returnTo'));
   const [mode, setMode] = useState<Mode>(params.get('mode') === 'sign-up' ? 'sign-up' : 'sign-in');
   const { isAuthenticated } = useAuth();
+  // The server renders this page: its tabs switch once the app has started.
+  const hydrated = useHydrated();
 
   if (isAuthenticated) return <Navigate to={returnTo} replace />;
 
@@ -37,6 +40,7 @@ export default function LoginPage() {
                 role="tab"
                 type="button"
                 aria-selected={mode === tab}
+                disabled={!hydrated}
                 onClick={() => setMode(tab)}
                 className={cn(
                   'rounded-md py-2 text-sm font-semibold',

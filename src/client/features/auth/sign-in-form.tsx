@@ -9,6 +9,7 @@ import { authErrorText, signIn } from './api';
 import { FormAlert } from '../../components/ui/form-alert';
 import { BusyNotice } from './busy-notice';
 import { retryWhenBusy } from '../../lib/retry-when-busy';
+import { useHydrated } from '../../lib/use-hydrated';
 
 // The schema, and zod with it, loads on the first focus in the form or the first check (lazyFormResolver).
 const schema = lazyFormResolver<typeof signInSchema, SignInInput>(() => import('@common/auth-forms').then((m) => m.signInSchema));
@@ -29,8 +30,10 @@ export function SignInForm({ onSignedIn, onForgot }: { onSignedIn: () => void; o
     }
   });
 
+  // Sent by the app once it has started; until then (a page the server rendered) it cannot be sent.
+  const hydrated = useHydrated();
   return (
-    <form onSubmit={onSubmit} onFocus={schema.preload} noValidate className="flex flex-col gap-4" aria-label="Sign in">
+    <form method="post" onSubmit={onSubmit} onFocus={schema.preload} noValidate className="flex flex-col gap-4" aria-label="Sign in">
       {waiting ? <BusyNotice /> : failure ? <FormAlert>{failure}</FormAlert> : null}
       <FormField id="signin-email" label="Email" error={errors.email?.message}>
         <Input id="signin-email" type="email" autoComplete="email" aria-invalid={!!errors.email} {...form.register('email')} />
@@ -44,10 +47,10 @@ export function SignInForm({ onSignedIn, onForgot }: { onSignedIn: () => void; o
           {...form.register('password')}
         />
       </FormField>
-      <button type="button" onClick={onForgot} className="self-end text-sm font-medium text-navy-600 hover:underline">
+      <button type="button" onClick={onForgot} disabled={!hydrated} className="self-end text-sm font-medium text-navy-600 hover:underline">
         Forgot password?
       </button>
-      <Button type="submit" size="lg" disabled={isSubmitting}>
+      <Button type="submit" size="lg" disabled={!hydrated || isSubmitting}>
         {waiting ? 'One moment...' : isSubmitting ? 'Signing in...' : 'Sign In'}
       </Button>
     </form>

@@ -10,6 +10,7 @@ import { authErrorText, signUp } from './api';
 import { FormAlert } from '../../components/ui/form-alert';
 import { BusyNotice } from './busy-notice';
 import { retryWhenBusy } from '../../lib/retry-when-busy';
+import { useHydrated } from '../../lib/use-hydrated';
 
 // The schema, and zod with it, loads on the first focus in the form or the first check (lazyFormResolver).
 const schema = lazyFormResolver<typeof signUpSchema, SignUpInput>(() => import('@common/auth-forms').then((m) => m.signUpSchema));
@@ -33,8 +34,10 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
     }
   });
 
+  // Sent by the app once it has started; until then (a page the server rendered) it cannot be sent.
+  const hydrated = useHydrated();
   return (
-    <form onSubmit={onSubmit} onFocus={schema.preload} noValidate className="flex flex-col gap-4" aria-label="Create account">
+    <form method="post" onSubmit={onSubmit} onFocus={schema.preload} noValidate className="flex flex-col gap-4" aria-label="Create account">
       {waiting ? <BusyNotice /> : failure ? <FormAlert>{failure}</FormAlert> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id="signup-first" label="First Name" error={errors.firstName?.message}>
@@ -60,7 +63,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
           At least {PASSWORD_MIN_LENGTH} characters.
         </p>
       </FormField>
-      <Button type="submit" size="lg" disabled={isSubmitting}>
+      <Button type="submit" size="lg" disabled={!hydrated || isSubmitting}>
         {waiting ? 'One moment...' : isSubmitting ? 'Creating account...' : 'Create Account'}
       </Button>
     </form>
