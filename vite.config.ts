@@ -19,7 +19,18 @@ export default defineConfig(({ isSsrBuild }) =>
         publicDir: false,
         plugins: [react()],
         resolve: { alias },
-        build: { outDir: '../../dist/ssr', emptyOutDir: true, ssr: true, rolldownOptions: { input: SERVER_RENDER_ENTRY }, sourcemap: true, copyPublicDir: false },
+        // The renderer carries its libraries, React's production build among them: left external, React
+        // would pick its development build (several times slower) whenever NODE_ENV is not 'production'.
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        ssr: { noExternal: true },
+        build: {
+          outDir: '../../dist/ssr',
+          emptyOutDir: true,
+          ssr: true,
+          sourcemap: true,
+          copyPublicDir: false,
+          rolldownOptions: { input: SERVER_RENDER_ENTRY, output: { codeSplitting: false } },
+        },
       }
     : {
   root: 'src/client',

@@ -1,6 +1,6 @@
-import { Star } from 'lucide-react';
 import { starCount } from '@common/experts-rules';
 import { cn } from '../../lib/cn';
+import { StarRow } from '../../components/ui/star-row';
 
 const ratingFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 2 });
 
@@ -19,15 +19,7 @@ export function StarRating({
   const shown = Number.isFinite(value) ? ratingFormat.format(value) : '—';
   return (
     <div className={cn('flex items-center gap-1.5 text-sm', className)}>
-      <span role="img" aria-label={`Rated ${shown} out of 5`} className="flex">
-        {Array.from({ length: 5 }, (_, i) => (
-          <Star
-            key={i}
-            aria-hidden
-            className={cn('size-4', i < filled ? 'fill-amber-400 text-amber-400' : 'fill-slate-200 text-slate-200')}
-          />
-        ))}
-      </span>
+      <StarRow filled={filled} label={`Rated ${shown} out of 5`} />
       <span aria-hidden className="font-semibold text-slate-900">
         {shown}
       </span>

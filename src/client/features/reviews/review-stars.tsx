@@ -1,13 +1,6 @@
-import { Star } from 'lucide-react';
-import { cn } from '../../lib/cn';
+import { StarRow } from '../../components/ui/star-row';
 
 /** A review's whole stars, named for screen readers. */
 export function ReviewStars({ rating, className }: { rating: number; className?: string }) {
-  return (
-    <span role="img" aria-label={`${rating} out of 5 stars`} className={cn('flex', className)}>
-      {Array.from({ length: 5 }, (_, i) => (
-        <Star key={i} aria-hidden className={cn('size-4', i < rating ? 'fill-amber-400 text-amber-400' : 'fill-slate-200 text-slate-200')} />
-      ))}
-    </span>
-  );
+  return <StarRow filled={rating} label={`${rating} out of 5 stars`} className={className} />;
 }
