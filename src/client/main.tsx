@@ -30,8 +30,9 @@ const container = document.getElementById('root')!;
 seedCurrentUser(queryClient);
 if (takeServerRenderedState(queryClient)) {
   // The server rendered the page with its data (entry-server.tsx): the browser takes over its HTML once
-  // the page's code is here, without asking for the data again.
-  void preloadPage(window.location.pathname).then(() => hydrateRoot(container, app));
+  // the page's code is here, without asking for the data again; as a transition, in slices, so that the
+  // page answers a tap while it is hydrated.
+  void preloadPage(window.location.pathname).then(() => startTransition(() => void hydrateRoot(container, app)));
 } else {
   const ready = Promise.all([
     queryClient.prefetchQuery(currentUserQueryOptions()),

@@ -20,6 +20,25 @@ const dataPreload = (path: string) => `<link rel="preload" href="${path.replaceA
 /** A data block: JSON the CSP lets be, with `<` escaped so that no text in it can end the block. */
 const dataBlock = (id: string, json: string) => `<script type="application/json" id="${id}">${json.replaceAll('<', '\\u003c')}</script>`;
 
+const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+/** Starts the app once the page has been painted (public/start-after-paint.js). */
+const START_AFTER_PAINT = '/start-after-paint.js';
+
+/**
+ * The page with the content the server rendered, and its data. Its code only makes the page interactive:
+ * it is fetched once the page has been painted, so that on a phone's network it no longer takes the
+ * bandwidth before the stylesheet and the content's first paint.
+ */
+function withContent(page: string, rendered: RenderedPage): string {
+  const app = MODULE_SCRIPT.exec(page)?.[1];
+  const content = page.replace(EMPTY_ROOT, `<div id="root">${rendered.html}</div>${dataBlock(PAGE_STATE_ELEMENT_ID, rendered.state)}`);
+  if (!app) return content;
+  const preloads = [...page.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
+  const starter = `<script defer src="${START_AFTER_PAINT}" data-app="${app}" data-preloads='${JSON.stringify(preloads)}'></script>`;
+  return content.replace(MODULE_PRELOAD, '').replace(MODULE_SCRIPT, starter);
+}
+
 export interface PageHtmlOptions {
   search?: URLSearchParams;
   /** The page's own head (title, description, canonical, link preview), in place of index.html's. */
@@ -55,7 +74,7 @@ export function createPageHtml(clientDir: string): (pathname: string, options?: 
     if (user !== undefined) {
       page = page.replace(USER_PRELOAD, '').replace('</head>', `${dataBlock(PAGE_USER_ELEMENT_ID, JSON.stringify(user && currentUserSchema.parse(user)))}</head>`);
     }
-    if (rendered) return page.replace(EMPTY_ROOT, `<div id="root">${rendered.html}</div>${dataBlock(PAGE_STATE_ELEMENT_ID, rendered.state)}`);
+    if (rendered) return withContent(page, rendered);
     const data = path ? pageRequests(pathname, search).map((request) => dataPreload(pageRequestPath(request))).join('') : '';
     return data ? page.replace('</head>', `${data}</head>`) : page;
   };
