@@ -2,7 +2,7 @@ import { PRODUCT_NAME } from './brand.js';
 import type { Expert } from './experts.js';
 import { yearsLabel } from './experience.js';
 import { matchPagePath, type PagePath } from './page-paths.js';
-import type { PrivatePage } from './search-engines.js';
+import { expertCardPath, type PrivatePage } from './search-engines.js';
 import { SPECIALTY_VALUES, specialtyLabel } from './specialties.js';
 
 /**
@@ -108,8 +108,8 @@ function expertHead(expert: Expert): PageHead {
     description: `${expert.name}, ${specialtyLabel(expert.specialty)} in ${where}, ${yearsLabel(expert.experience)}${offers.length ? `: ${offers.join(', ')}` : ''}.${rated}`,
     canonical: `/expert/${expert.id}`,
     index: true,
-    // Link previews show raster pictures only: a drawn (SVG) portrait gives none rather than a broken one.
-    image: expert.profileImage && !/\.svg$/i.test(expert.profileImage) ? expert.profileImage : null,
+    // Link previews show raster pictures only: for a drawn (SVG) portrait, the expert's card instead.
+    image: expert.profileImage && !/\.svg$/i.test(expert.profileImage) ? expert.profileImage : expertCardPath(expert.id),
     type: 'profile',
   };
 }

@@ -44,3 +44,6 @@ export const SERVER_RENDERED_PAGES = PUBLIC_PAGES.filter((path) => path !== '/ex
 
 /** Public pages that send a signed-out visitor to sign in and back. */
 export const SIGN_IN_FIRST_PAGES = ['/expert/apply'] as const satisfies readonly PublicPage[];
+
+/** The picture an expert's link preview shows when the expert has no photo it can show (a drawn portrait). */
+export const expertCardPath = (id: number) => `/cards/expert-${id}.png`;

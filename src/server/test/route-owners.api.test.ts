@@ -52,6 +52,7 @@ const OWNERS: Record<string, string> = {
   '/robots.txt': 'search-engines',
   '/sitemap.xml': 'search-engines',
   '/sitemaps': 'search-engines',
+  '/cards': 'search-engines',
   // The API's own documentation: @fastify/swagger-ui's routes, which app.ts registers.
   '/api/docs': 'api-docs',
 };

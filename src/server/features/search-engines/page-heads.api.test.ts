@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { bookings, experts, reviews } from '../../db/schema.js';
+import sharp from 'sharp';
 import { insertExpert } from '../../test/expert-factory.js';
+import { expertCardSvg } from './expert-card.js';
 import { asUser, createTestApp, signUp, TEST_BASE_URL, type TestApp } from '../../test/test-app.js';
 
 // What a crawler or a link preview reads of each page without running its script (docs/PRODUCT.md#found-on-the-web).
@@ -85,6 +87,29 @@ describe("each page's head in its HTML", () => {
     expect(head.og('url')).toEqual(head.canonical);
     expect(head.og('image')).toEqual([`${TEST_BASE_URL}/api/expert-photos/travis.webp`]);
     expect(head.twitter).toEqual(['summary_large_image']);
+  });
+
+  it("previews an expert with a drawn portrait by their card: a picture of who, where, rating and rates", async () => {
+    const drawn = await insertExpert(t.database.db, { name: 'Rosa Quintero', specialty: 'electronics', city: 'Beaufort', state: 'NC', profileImage: '/images/experts/rosa.svg' });
+    const head = await headOf(`/expert/${drawn.id}`);
+    const card = `${TEST_BASE_URL}/cards/expert-${drawn.id}.png`;
+    expect(head.og('image')).toEqual([card]);
+    expect(head.twitter).toEqual(['summary_large_image']);
+
+    const response = await t.app.inject({ method: 'GET', url: new URL(card).pathname });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/png');
+    expect(response.headers['cache-control']).toBe('public, max-age=86400');
+    const { width, height, format } = await sharp(response.rawPayload).metadata();
+    expect({ width, height, format }).toEqual({ width: 1200, height: 630, format: 'png' });
+    // What it shows, as drawn (the SVG the PNG is made from).
+    const svg = expertCardSvg((await t.app.inject({ method: 'GET', url: `/api/experts/${drawn.id}` })).json());
+    for (const text of ['Rosa Quintero', 'Marine Electronics · Beaufort, NC']) expect(svg).toContain(text);
+
+    const pending = await insertExpert(t.database.db, { status: 'pending' });
+    for (const url of [`/cards/expert-${pending.id}.png`, '/cards/expert-99999999.png', '/cards/expert-abc.png']) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(url.includes('abc') ? 400 : 404);
+    }
   });
 
   it("answers 404 for the profile of an expert who is suspended, pending or unknown, and asks it not be indexed", async () => {

@@ -3,6 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../core/app-error.js';
 import { compressBody, preferredEncoding } from '../../http/content-encoding.js';
+import { ExpiringMap } from '../../core/expiring-map.js';
+import { findExpert } from '../experts/index.js';
+import { expertCardPng, expertCardSvg } from './expert-card.js';
 import { robotsTxt } from './robots.js';
 import { PAGES_SITEMAP_PATH, expertsSitemap, pagesSitemap, sitemapIndex } from './sitemap.js';
 
@@ -39,6 +42,31 @@ export const searchEngineRoutes: FastifyPluginAsyncZod<SearchEngineOptions> = as
 
   app.get(PAGES_SITEMAP_PATH, { schema: { tags: ['search engines'], summary: 'The public pages other than the experts’' } }, async (request, reply) =>
     sendXml(request, reply, pages),
+  );
+
+  // A card is drawn once for what it shows (the SVG is the key), and kept a while: previews fetch it again.
+  const cards = new ExpiringMap<string, Promise<Buffer>>(10 * 60_000, { maxEntries: 200, maxBytes: Infinity });
+  app.get(
+    '/cards/expert-:id.png',
+    {
+      schema: {
+        tags: ['search engines'],
+        summary: "An approved expert's link preview picture: name, specialty, place, rating and rates",
+        params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
+      },
+    },
+    async (request, reply) => {
+      const expert = await findExpert(app.db, String(request.params.id));
+      if (!expert) throw new AppError('NOT_FOUND', 'Expert not found');
+      const svg = expertCardSvg(expert);
+      let png = cards.get(svg, Date.now());
+      if (!png) {
+        png = expertCardPng(expert);
+        png.catch(() => cards.delete(svg, png));
+        cards.set(svg, png, Date.now());
+      }
+      return reply.type('image/png').header('cache-control', 'public, max-age=86400').send(await png);
+    },
   );
 
   app.get(
