@@ -64,8 +64,11 @@ export function registerNotFound(app: FastifyInstance, { clientDir, headOf, rend
     reply.header('vary', 'Accept-Encoding, Cookie').type('text/html; charset=utf-8');
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     const htmlOf = async (rendering?: Promise<RenderedPage | null>) => {
-      const [head, rendered] = await Promise.all([headOf(path, search), rendering]);
-      return { status: head.found ? 200 : 404, html: pageHtml(path, { search, headTags: head.tags, user, rendered }) };
+      const [head, drawn] = await Promise.all([headOf(path, search), rendering]);
+      // A page of the app that is not there (an unlisted expert) is left to the app's own 'not found'.
+      const rendered = head.found || !page ? drawn : null;
+      // A page the server meant to render but could not (a refusal, a fault) is not kept for others.
+      return { status: head.found ? 200 : 404, html: pageHtml(path, { search, headTags: head.tags, user, rendered }), keep: !!rendered };
     };
 
     if (user === null && render && isServerRendered(path)) {

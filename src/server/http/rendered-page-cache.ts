@@ -25,12 +25,14 @@ const LIMITS = { maxEntries: 5_000, maxBytes: 64 * 1024 * 1024 };
 export function createRenderedPageCache({ ttlMs = TTL_MS, limits = LIMITS } = {}) {
   const pages = new ExpiringMap<string, Promise<CachedPage>>(ttlMs, limits);
   return {
-    get(address: string, load: () => Promise<{ status: number; html: string }>, now = Date.now()): Promise<CachedPage> {
+    /** The page at the address, loaded once for all who ask meanwhile; kept only when `load` says `keep`. */
+    get(address: string, load: () => Promise<{ status: number; html: string; keep: boolean }>, now = Date.now()): Promise<CachedPage> {
       const hit = pages.get(address, now);
       if (hit) return hit;
-      const page = load().then(({ status, html }) => {
+      const page = load().then(({ status, html, keep }) => {
         const compressed: Partial<Record<ContentEncoding, Buffer>> = {};
-        pages.charge(address, page, html.length);
+        if (keep) pages.charge(address, page, html.length);
+        else pages.delete(address, page);
         return {
           status,
           html,

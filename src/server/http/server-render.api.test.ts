@@ -130,9 +130,11 @@ describe('public pages rendered on the server', () => {
   });
 
   it("leaves the profile of an unknown expert to the browser's 'Expert Not Found', with status 404", async () => {
-    const unknown = await page('/expert/99999999');
-    expect(unknown.status).toBe(404);
-    expect(unknown.html).toContain('<div id="root"></div>');
+    for (const url of ['/expert/99999999', '/expert/abc']) {
+      const unknown = await page(url);
+      expect(unknown.status, url).toBe(404);
+      expect(unknown.html, url).toContain('<div id="root"></div>');
+    }
   });
 
   it('drops an expert from the kept pages once they are suspended, on this server or another', async () => {
