@@ -27,11 +27,11 @@ const expert: Expert = {
 };
 
 describe('pageHead', () => {
-  it("describes an expert without reviews by what they offer, and gives a drawn portrait no preview", () => {
+  it("describes an expert without reviews by what they offer, and previews a drawn portrait by the expert's card", () => {
     const head = pageHead('/expert/7', new URLSearchParams(), expert);
     expect(head.title).toBe('Rae Sails — Rigging & Sails in Newport, RI | K&B Marine');
     expect(head.description).toBe('Rae Sails, Rigging & Sails in Newport, RI, 1 year experience: video consultations from $60.');
-    expect(head.image).toBeNull();
+    expect(head.image).toBe('/cards/expert-7.png');
     expect(pageHead('/expert/7', new URLSearchParams(), { ...expert, profileImage: '/api/expert-photos/rae.webp' }).image).toBe('/api/expert-photos/rae.webp');
   });
 
