@@ -38,7 +38,8 @@ describe('public pages rendered on the server', () => {
       const heard = listen(page);
       const dataRequests: string[] = [];
       page.on('request', (request) => {
-        if (new URL(request.url()).pathname.startsWith('/api/')) dataRequests.push(request.url());
+        // The app's own requests (an expert's photo is an image, not data).
+        if (request.resourceType() === 'fetch' && new URL(request.url()).pathname.startsWith('/api/')) dataRequests.push(request.url());
       });
       const response = await page.goto(url);
       expect(await page.locator('#root').innerHTML(), url).not.toBe('');
