@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { APP_STARTED_ATTRIBUTE } from '../src/common/page-blocks.js';
 import { AxeBuilder } from '@axe-core/playwright';
 import { spawnSync } from 'node:child_process';
 import { expect } from 'vitest';
@@ -65,12 +66,9 @@ export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ c
   return { context, page };
 }
 
-/** Resolves once the app has started on the page (React has rendered or hydrated its root), or at once on a page that is not the app's. */
+/** Resolves once the app has started on the page (its first commit, hydration included), or at once on a page that is not the app's. */
 export async function appStarted(page: Page) {
-  await page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return !root || Object.keys(root).some((key) => key.startsWith('__reactContainer'));
-  });
+  await page.waitForFunction((attribute) => !document.getElementById('root') || document.documentElement.hasAttribute(attribute), APP_STARTED_ATTRIBUTE);
 }
 
 /**

@@ -9,3 +9,6 @@ export const PAGE_USER_ELEMENT_ID = 'current-user';
 
 /** A page the server rendered: its data, as TanStack Query's dehydrated cache. */
 export const PAGE_STATE_ELEMENT_ID = 'page-state';
+
+/** Set on the document element once the app has started: its first commit, after hydrating a rendered page. */
+export const APP_STARTED_ATTRIBUTE = 'data-app-started';

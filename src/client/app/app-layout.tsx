@@ -5,6 +5,7 @@ import { Footer } from './footer';
 import { useAuth } from '../lib/session';
 import { useExpertPresenceHeartbeat } from '../features/experts';
 import { usePageHead } from './use-page-head';
+import { APP_STARTED_ATTRIBUTE } from '@common/page-blocks';
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
@@ -14,6 +15,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
+  // Marks the document once the app has started (its first commit: a page the server rendered is
+  // hydrated and its controls work); the journeys wait for it.
+  useEffect(() => {
+    document.documentElement.setAttribute(APP_STARTED_ATTRIBUTE, '');
+  }, []);
   return (
     <div className="flex min-h-screen flex-col">
       <a
