@@ -95,6 +95,8 @@ describe("each page's head in its HTML", () => {
     const card = `${TEST_BASE_URL}/cards/expert-${drawn.id}.png`;
     expect(head.og('image')).toEqual([card]);
     expect(head.twitter).toEqual(['summary_large_image']);
+    // Search engines too are shown the card, not the drawn portrait.
+    expect(head.jsonLd.find((data) => data['@type'] === 'LocalBusiness')?.image).toBe(card);
 
     const response = await t.app.inject({ method: 'GET', url: new URL(card).pathname });
     expect(response.statusCode).toBe(200);

@@ -36,7 +36,7 @@ export function createPageHeads(db: Database, baseUrl: string) {
     if (!expert) return { found: false, tags: pageHeadTags(head, baseUrl) };
     const [reviews, zips] = await Promise.all([verifiedReviews(db, expert.id, STRUCTURED_REVIEWS), loadZipCentroids()]);
     const data = [
-      expertBusiness(expert, reviews, baseUrl, zips.centroid(expert.zipCode)),
+      expertBusiness(expert, reviews, baseUrl, zips.centroid(expert.zipCode), head.image),
       breadcrumbs(baseUrl, [
         { name: 'Home', path: '/' },
         { name: 'Find experts', path: '/experts' },

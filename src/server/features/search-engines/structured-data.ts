@@ -72,7 +72,14 @@ function review(item: PublicReview): Review {
  * what area it serves, its services with their prices, and its rating and reviews from the expert's own
  * verified reviews only (each of a completed booking); none when they have none.
  */
-export function expertBusiness(expert: Expert, reviews: VerifiedReviews, baseUrl: string, centre: [number, number] | null): WithContext<LocalBusiness> {
+export function expertBusiness(
+  expert: Expert,
+  reviews: VerifiedReviews,
+  baseUrl: string,
+  centre: [number, number] | null,
+  /** The picture the page's link preview shows (a photo, or the expert's card): a raster image, as search engines want. */
+  image: string | null,
+): WithContext<LocalBusiness> {
   const url = baseUrl + expertPagePath(expert.id);
   return {
     '@context': 'https://schema.org',
@@ -80,7 +87,7 @@ export function expertBusiness(expert: Expert, reviews: VerifiedReviews, baseUrl
     '@id': `${url}#business`,
     name: expert.name,
     url,
-    ...(expert.profileImage ? { image: new URL(expert.profileImage, `${baseUrl}/`).href } : {}),
+    ...(image ? { image: new URL(image, `${baseUrl}/`).href } : {}),
     ...(expert.bio ? { description: expert.bio } : {}),
     address: { '@type': 'PostalAddress', addressLocality: expert.city, addressRegion: expert.state, postalCode: expert.zipCode, addressCountry: 'US' },
     ...(centre && expert.serviceTypes.includes('onsite')
