@@ -1,13 +1,16 @@
-import { lazy, Suspense, useState } from 'react';
+import { useEffect, useState, type ComponentType, type ReactElement } from 'react';
 import { CalendarPlus, ChevronDown } from 'lucide-react';
 import type { AiCategory } from '@common/ai-rules';
 import { Button, type ButtonProps } from '../../components/ui/button';
 import { usePainted } from '../../lib/use-painted';
 
+type Dropdown = ComponentType<{ category?: AiCategory; sessionId?: string; trigger: ReactElement; defaultOpen: boolean }>;
+
 // The Radix menu (popper, focus handling) loads once the page has painted, not before: the button shows
 // at once and opens the menu when it has arrived. Asked for in the first render, it would hold back the
-// assistant's page (a transition's commit waits for it).
-const BookExpertDropdown = lazy(() => import('./book-expert-dropdown').then((module) => ({ default: module.BookExpertDropdown })));
+// assistant's page (a transition's commit waits for it). Loaded by hand rather than with lazy(): a
+// Suspense fallback would swap the button for a copy as loading began, and a press at that moment was lost.
+const loadDropdown = () => import('./book-expert-dropdown').then((module): Dropdown => module.BookExpertDropdown);
 
 export interface BookExpertMenuProps {
   category?: AiCategory;
@@ -33,11 +36,17 @@ export function BookExpertMenu(props: BookExpertMenuProps) {
       <ChevronDown aria-hidden className={compact ? '-ml-1 hidden sm:block' : '-ml-1'} />
     </Button>
   );
-  const early = button(() => setPressedEarly(true));
-  if (!painted) return early;
-  return (
-    <Suspense fallback={early}>
-      <BookExpertDropdown category={props.category} sessionId={props.sessionId} trigger={button()} defaultOpen={pressedEarly} />
-    </Suspense>
-  );
+  const [BookExpertDropdown, setDropdown] = useState<Dropdown | null>(null);
+  useEffect(() => {
+    if (!painted) return;
+    let current = true;
+    loadDropdown()
+      .then((loaded) => current && setDropdown(() => loaded))
+      .catch(() => {});
+    return () => {
+      current = false;
+    };
+  }, [painted]);
+  if (!BookExpertDropdown) return button(() => setPressedEarly(true));
+  return <BookExpertDropdown category={props.category} sessionId={props.sessionId} trigger={button()} defaultOpen={pressedEarly} />;
 }
