@@ -7,7 +7,7 @@ const IMPORT_SPECIFIER = /(?:^|[\s;])(?:import|export)\b[^'"`;]*?\bfrom\s*['"]([
 const SOURCE_FILE = /\.(ts|tsx)$/;
 
 /** Server layers that every feature builds on: none of them may import a feature. */
-export const SHARED_SERVER = ['core', 'storage', 'http', 'db', 'jobs', 'mail', 'auth', 'realtime', 'audit', 'geo', 'ai', 'idempotency'];
+export const SHARED_SERVER = ['core', 'storage', 'http', 'db', 'jobs', 'mail', 'auth', 'realtime', 'audit', 'geo', 'ai', 'idempotency', 'pdf'];
 /** Client building blocks: none of them may import a feature. */
 export const SHARED_CLIENT = ['components/ui', 'lib'];
 

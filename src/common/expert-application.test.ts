@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { APPLICATION_SPECIALTIES, expertApplicationSchema, listingSpecialtyOf, moneyToCents } from './expert-application.js';
+import { APPLICATION_SPECIALTIES, expertApplicationSchema, listingSpecialtyOf } from './expert-application.js';
+import { moneyToCents } from './money.js';
 import { SPECIALTY_VALUES } from './specialties.js';
 
 const validApplication = () => ({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneyToCents } from './money.js';
 import { firstNameSchema, lastNameSchema } from './user.js';
 import { APPLICATION_STATUSES, SERVICE_TYPES } from './roles.js';
 import type { Specialty } from './specialties.js';
@@ -114,17 +115,6 @@ const serviceRadiusSchema = z
       .min(MIN_SERVICE_RADIUS, APPLICATION_MESSAGES.serviceRadius)
       .max(MAX_SERVICE_RADIUS, `Service radius must be at most ${MAX_SERVICE_RADIUS} miles`),
   );
-
-const MONEY = /^\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/;
-
-/** '125', '$125.00', '1,250.5' → cents; anything else → null. */
-export function moneyToCents(text: string): number | null {
-  const match = MONEY.exec(text.trim());
-  if (!match) return null;
-  const dollars = Number(match[1]!.replaceAll(',', ''));
-  const cents = Number((match[2] ?? '').padEnd(2, '0'));
-  return dollars * 100 + cents;
-}
 
 const onsiteRateSchema = z
   .string({ error: APPLICATION_MESSAGES.onsiteRate })

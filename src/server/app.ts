@@ -53,7 +53,7 @@ import { aiRoutes } from './features/ai/index.js';
 import { bookingRoutes, defineBookingNoticeJob, defineReminderJob, SWEEP_CRON, SWEEP_QUEUE, sweepBookings } from './features/bookings/index.js';
 import { aiHandoffRoutes, bookingConversations } from './features/ai-handoff/index.js';
 import { followUpSummaryRoutes } from './features/follow-up-summary/index.js';
-import { createPayments, paymentRoutes } from './features/payments/index.js';
+import { createInvoiceIssuer, createPayments, defineInvoiceMailJob, paymentRoutes } from './features/payments/index.js';
 import { videoCallRoutes } from './features/video-call/index.js';
 import { adminUserRoutes } from './features/admin-users/index.js';
 import { adminExpertRoutes } from './features/admin-experts/index.js';
@@ -192,10 +192,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailFrom: config.MAIL_FROM,
     now: options.now ?? testClock?.now ?? (() => new Date()),
     listings: expertListings,
+    invoices: createInvoiceIssuer(config),
   };
   const payments = await createPayments(config, services);
   defineEmailJob(jobs, mailer);
   defineBookingNoticeJob(services);
+  defineInvoiceMailJob(jobs, database.db, config.BASE_URL, services.now);
   defineReminderJob(services);
   defineUnreadEmailJob(services);
   jobs.define(SWEEP_QUEUE, async () => {
@@ -274,7 +276,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(bookingRoutes, { services, conversations: bookingConversations });
   await app.register(aiHandoffRoutes);
   await app.register(followUpSummaryRoutes, { services });
-  await app.register(paymentRoutes, { payments });
+  await app.register(paymentRoutes, { payments, services });
   await app.register(videoCallRoutes, { services, iceServers: parseIceServers(config.ICE_SERVERS), roomHeartbeatMs: options.callRoomHeartbeatMs });
   await app.register(expertApplicationRoutes, { services });
   await app.register(reviewRoutes, { services });

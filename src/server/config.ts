@@ -52,6 +52,16 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   /** Test only: where the Stripe client sends its API calls (a local server that speaks Stripe's API). */
   STRIPE_API_BASE: optionalUrl,
+  /** The platform's share of each paid invoice, in percent. */
+  PLATFORM_FEE_PERCENT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number({ error: 'PLATFORM_FEE_PERCENT must be a percentage from 0 to 50, such as 15 or 12.5' }).min(0).max(50).multipleOf(0.01).default(15),
+  ),
+  /** Sales tax on parts and materials, in percent ('7.25'); unset: invoices carry no tax. */
+  INVOICE_TAX_RATE: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number({ error: 'INVOICE_TAX_RATE must be a percentage from 0 to 30, such as 7.25' }).min(0).max(30).multipleOf(0.01).optional(),
+  ),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('K&B Marine <no-reply@kbmarine.local>'),
   ICE_SERVERS: optionalString,

@@ -6,6 +6,7 @@ import { BookingAiConversation } from '../features/ai-handoff';
 import { BookingMessages } from '../features/booking-messages';
 import { BookingFollowUp } from '../features/follow-up-summary';
 import { BookingCallCard } from '../features/video-call';
+import { BookingInvoiceCard } from '../features/payments';
 import { LoadFailed } from '../components/ui/load-failed';
 import { PageContainer } from '../app/page-header';
 import { Spinner } from '../components/ui/spinner';
@@ -33,6 +34,7 @@ function BookingScreen() {
             followUp: <BookingFollowUp booking={booking.data} />,
             call: <BookingCallCard booking={booking.data} />,
             messages: <BookingMessages booking={booking.data} />,
+            invoice: <BookingInvoiceCard booking={booking.data} />,
           }}
         />
       )}

@@ -22,6 +22,8 @@ import { BOOKING_STATUSES } from '../../common/bookings-status.js';
 import { PAYMENT_STATUSES } from '../../common/bookings.js';
 import { BOAT_TYPES } from '../../common/bookings-fields.js';
 import { REVIEW_STATUSES } from '../../common/reviews-rules.js';
+import type { INVOICE_LINE_KINDS} from '../../common/invoices.js';
+import { IN_PERSON_METHODS, INVOICE_STATUSES, PAYMENT_METHODS, PAYOUT_STATUSES } from '../../common/invoices.js';
 
 /** A CHECK that keeps an enum column to its values, named `<table>_<column>_check`. */
 function oneOf(table: string, column: { name: string }, values: readonly string[]) {
@@ -150,6 +152,10 @@ export const experts = pgTable(
     timeZone: text('time_zone').notNull().default('America/New_York'),
     /** Bookings are confirmed at once instead of waiting for the expert. */
     instantBooking: boolean('instant_booking').notNull().default(false),
+    /** The expert's Stripe Connect Express account, once they started onboarding; card payments go to it. */
+    stripeAccountId: text('stripe_account_id').unique(),
+    /** Stripe says the account can take charges and pay out (its `account.updated` events keep this). */
+    stripePayoutsEnabled: boolean('stripe_payouts_enabled').notNull().default(false),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     ...timestamps,
     // Lower-cased words of everything the free-text search covers; matched with word-prefix regexes.
@@ -560,3 +566,126 @@ export const followUpSummaries = pgTable(
   },
   (t) => [check('follow_up_summaries_revision_check', sql`${t.revision} >= 1`)],
 );
+
+/** The last invoice number of each year: incremented in the completing transaction, so numbers have no gaps. */
+export const invoiceNumbers = pgTable('invoice_numbers', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull(),
+});
+
+/** One line of an invoice as stored: amounts in cents, quantity in hours for labour. */
+export interface StoredInvoiceLine {
+  kind: (typeof INVOICE_LINE_KINDS)[number];
+  description: string;
+  quantity: number;
+  unitCents: number;
+  amountCents: number;
+  taxed: boolean;
+}
+
+/**
+ * The final invoice of a completed booking (docs/PRODUCT.md#payments): its lines and
+ * totals as issued (an adjustment adds a line), how it was paid, its dispute, and where the expert's share
+ * stands. Rates are basis points (1500 = 15%), fixed when it is issued.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: text('number').notNull().unique(),
+    year: integer('year').notNull(),
+    sequence: integer('sequence').notNull(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .unique()
+      .references(() => bookings.id, { onDelete: 'restrict' }),
+    status: text('status', { enum: INVOICE_STATUSES }).notNull(),
+    lines: jsonb('lines').$type<StoredInvoiceLine[]>().notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    taxBasisPoints: integer('tax_basis_points'),
+    taxCents: integer('tax_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull(),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    feeBasisPoints: integer('fee_basis_points').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }),
+    inPersonMethod: text('in_person_method', { enum: IN_PERSON_METHODS }),
+    /** When the payment was recorded: Stripe's confirmation, or the expert's 'paid in person'. */
+    paymentRecordedAt: timestamp('payment_recorded_at', { withTimezone: true }),
+    /** When the money counts as received: at once by card, on the owner's confirmation in person. */
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paymentIntentId: text('payment_intent_id').unique(),
+    paymentError: text('payment_error'),
+    /** How many payment reminders were sent (each at most once). */
+    remindersSent: integer('reminders_sent').notNull().default(0),
+    disputeReason: text('dispute_reason'),
+    disputedAt: timestamp('disputed_at', { withTimezone: true }),
+    disputeResolution: text('dispute_resolution'),
+    disputeResolvedAt: timestamp('dispute_resolved_at', { withTimezone: true }),
+    payoutStatus: text('payout_status', { enum: PAYOUT_STATUSES }).notNull().default('not_due'),
+    /** The expert's Stripe account the card payment was sent to (a destination charge). */
+    transferDestination: text('transfer_destination'),
+    payoutId: uuid('payout_id').references(() => payouts.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('invoices_year_sequence_idx').on(t.year, t.sequence),
+    index('invoices_status_idx').on(t.status, t.issuedAt),
+    index('invoices_paid_at_idx').on(t.paidAt),
+    oneOf('invoices', t.status, INVOICE_STATUSES),
+    oneOf('invoices', t.payoutStatus, PAYOUT_STATUSES),
+    check('invoices_totals_check', sql`${t.totalCents} >= 0 and ${t.subtotalCents} >= 0 and ${t.taxCents} >= 0`),
+    check('invoices_refund_check', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.totalCents}`),
+  ],
+);
+
+/** Money given back on an invoice: through Stripe for a card payment (pending until it answers), or recorded. */
+export const invoiceRefunds = pgTable(
+  'invoice_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull(),
+    stripeRefundId: text('stripe_refund_id').unique(),
+    createdByUserId: text('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('invoice_refunds_invoice_idx').on(t.invoiceId), check('invoice_refunds_amount_check', sql`${t.amountCents} > 0`)],
+);
+
+/**
+ * What the platform paid out to an expert (or settled with them) for a month: an administrator's record
+ * without Stripe, Stripe's own payouts to a connected account with it.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    expertId: integer('expert_id')
+      .notNull()
+      .references(() => experts.id, { onDelete: 'restrict' }),
+    /** The month settled, 'YYYY-MM' (UTC). */
+    period: text('period').notNull(),
+    /** What the platform paid the expert; negative when the expert owed the platform its fees. */
+    amountCents: integer('amount_cents').notNull(),
+    invoiceCount: integer('invoice_count').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+    paidByUserId: text('paid_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note'),
+    ...timestamps,
+  },
+  (t) => [index('payouts_expert_idx').on(t.expertId, t.period)],
+);
+
+/** Stripe events already applied: a redelivered event is acknowledged and changes nothing. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

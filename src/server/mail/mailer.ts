@@ -15,6 +15,8 @@ export interface MailMessage {
   /** The same message as HTML; every value in it is escaped by its writer. */
   html?: string;
   icalEvent?: CalendarInvite;
+  /** Files sent with the message (an invoice's PDF), base64 so the message stays plain JSON in its job. */
+  attachments?: { filename: string; contentType: string; contentBase64: string }[];
 }
 
 export interface Mailer {
@@ -43,7 +45,8 @@ export function createMailer(options: { smtpUrl?: string; from: string; log: Fas
     return {
       async send(message) {
         const invite = message.icalEvent ? `\n\n[calendar invite: ${message.icalEvent.method}]` : '';
-        log.info({ mail: { to: message.to, subject: message.subject } }, `E-mail (no SMTP_URL set):\n${message.text}${invite}`);
+        const files = (message.attachments ?? []).map((file) => `\n[attached: ${file.filename}]`).join('');
+        log.info({ mail: { to: message.to, subject: message.subject } }, `E-mail (no SMTP_URL set):\n${message.text}${invite}${files}`);
       },
       close() {},
     };
@@ -51,10 +54,13 @@ export function createMailer(options: { smtpUrl?: string; from: string; log: Fas
   const transport = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: SMTP_CONNECTIONS });
   return {
     close: () => transport.close(),
-    async send({ icalEvent, ...message }) {
+    async send({ icalEvent, attachments, ...message }) {
       await transport.sendMail({
         from,
         ...message,
+        ...(attachments
+          ? { attachments: attachments.map((file) => ({ filename: file.filename, contentType: file.contentType, content: Buffer.from(file.contentBase64, 'base64') })) }
+          : {}),
         ...(icalEvent ? { icalEvent: { method: icalEvent.method, content: icalEvent.content, filename: 'invite.ics' } } : {}),
       });
     },

@@ -7,7 +7,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { useClientConfig } from './api';
 import { SectionCard } from '../../components/ui/section-card';
 import { durationLabel } from './service-type-labels';
-import { LazyBookingPayment } from './lazy-booking-payment';
+import { PAY_AFTER_SERVICE } from './payment-text';
 
 const PAYMENT_BADGES: Record<PaymentStatus, { label: string; tone: 'gray' | 'green' | 'yellow' | 'blue' }> = {
   unpaid: { label: 'Not paid', tone: 'gray' },
@@ -16,11 +16,12 @@ const PAYMENT_BADGES: Record<PaymentStatus, { label: string; tone: 'gray' | 'gre
   refunded: { label: 'Refunded', tone: 'blue' },
 };
 
-/** The price the server computed, what has been paid, and (with Stripe, while it is live) the way to pay. */
+/**
+ * The price the server computed when it was booked and what has been paid. Nothing is paid at booking:
+ * the final invoice (the payments feature's card) is paid once the service is done.
+ */
 export function BookingPrice({ booking }: { booking: Booking }) {
   const config = useClientConfig();
-  const stripe = config.data?.payments.provider === 'stripe';
-  const payOnline = stripe && booking.paymentStatus === 'unpaid' && isLive(booking.status);
   const badge = PAYMENT_BADGES[booking.paymentStatus];
   return (
     <SectionCard title="Price and Payment" icon={DollarSign}>
@@ -34,11 +35,7 @@ export function BookingPrice({ booking }: { booking: Booking }) {
           : `${durationLabel(booking.durationMinutes)} onsite at the expert's hourly rate; parts are billed separately`}
       </p>
       <div className="mt-4">
-        {payOnline ? (
-          <LazyBookingPayment booking={booking} />
-        ) : (
-          <PaymentState booking={booking} loadingConfig={config.isPending} />
-        )}
+        <PaymentState booking={booking} loadingConfig={config.isPending} />
       </div>
     </SectionCard>
   );
@@ -59,20 +56,25 @@ function PaymentState({ booking, loadingConfig }: { booking: Booking; loadingCon
       break;
     case 'unpaid':
       if (loadingConfig) return <Spinner label="Loading payment options" className="py-4" />;
-      if (isLive(booking.status) || booking.status === 'completed') return <PayAfterService />;
+      if (booking.status === 'completed') {
+        text = 'The final invoice below says what is due: the time the service really took, parts and travel.';
+        break;
+      }
+      if (isLive(booking.status)) return <PayAfterService />;
       text = 'Nothing was charged for this booking.';
       break;
   }
   return <p className="text-sm text-slate-700">{text}</p>;
 }
 
-function PayAfterService() {
+/** Nothing is charged at booking: the final invoice is paid after the service. */
+export function PayAfterService() {
   return (
     <div className="flex items-start gap-3 rounded-lg bg-slate-50 p-4 text-sm text-slate-700">
       <CreditCard aria-hidden className="mt-0.5 size-5 shrink-0 text-navy-600" />
       <div>
-        <p className="font-semibold text-slate-900">Pay after service completion</p>
-        <p>Nothing is charged now. You pay the price above once the service is done.</p>
+        <p className="font-semibold text-slate-900">{PAY_AFTER_SERVICE}</p>
+        <p>Nothing is charged now. Once the service is done, the expert issues the final invoice and you pay it here.</p>
       </div>
     </div>
   );

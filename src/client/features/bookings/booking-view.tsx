@@ -19,6 +19,7 @@ export interface BookingViewCards {
   followUp: ReactNode;
   call: ReactNode;
   messages: ReactNode;
+  invoice: ReactNode;
 }
 
 /** A booking's own page: its details, price and payment, the actions allowed now, its messages and its history. */
@@ -52,6 +53,7 @@ export function BookingView({ booking, cards }: { booking: BookingDetail; cards:
         <aside aria-label="Price and actions" className="flex min-w-0 flex-col gap-6 lg:col-start-3 lg:row-span-2 lg:row-start-1">
           {cards.call}
           <BookingPrice booking={booking} />
+          {cards.invoice}
           <BookingActions booking={booking} />
         </aside>
         <div className="flex min-w-0 flex-col gap-6 lg:col-span-2 lg:col-start-1 lg:row-start-2">

@@ -1,5 +1,5 @@
 // The bookings feature's door: what pages, the app and other features may use of it.
-export { bookingKeys, clientConfigQueryOptions, useBooking, useBookings, useConsultations } from './api';
+export { bookingKeys, clientConfigQueryOptions, useBooking, useBookings, useClientConfig, useConsultations, useCreatePaymentIntent } from './api';
 export { BookLinks } from './book-links';
 export { BookingNotFound } from './booking-not-found';
 export { BookingSection } from './booking-section';

@@ -43,7 +43,8 @@ const FORM_TEXT = {
 export function SummaryForm({ booking, summary, onDone }: { booking: Booking; summary: FollowUpSummary | null; onDone: () => void }) {
   const form = useForm<SummaryFormValues, unknown, FollowUpSummaryContent>({ resolver, defaultValues: summaryFormDefaults(summary) });
   const write = useWriteFollowUp();
-  const canComplete = booking.status === 'confirmed';
+  // An onsite visit is completed with its invoice (hours, parts, travel) from the workspace, not from its report.
+  const canComplete = booking.status === 'confirmed' && booking.serviceType === 'video';
   const amending = summary !== null;
   const text = FORM_TEXT[booking.serviceType];
   const { short } = FOLLOW_UP_WORDS[booking.serviceType];

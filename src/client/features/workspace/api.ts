@@ -1,3 +1,4 @@
+import type { OnsiteCompletionInput } from '@common/invoices';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BookingDetail } from '@common/bookings';
 import type {
@@ -130,8 +131,8 @@ export function useRemoveProfilePhoto() {
 export type ExpertBookingAction = 'confirm' | 'decline' | 'complete' | 'no-show';
 
 /** The expert's answers go through the bookings' own endpoints, where the state machine is enforced. */
-export function answerBooking({ id, action, reason }: { id: string; action: ExpertBookingAction; reason?: string }) {
-  return apiJson<BookingDetail>('POST', `/api/bookings/${encodeURIComponent(id)}/${action}`, reason ? { reason } : {});
+export function answerBooking({ id, action, reason, completion }: { id: string; action: ExpertBookingAction; reason?: string; completion?: OnsiteCompletionInput }) {
+  return apiJson<BookingDetail>('POST', `/api/bookings/${encodeURIComponent(id)}/${action}`, completion ?? (reason ? { reason } : {}));
 }
 export function useAnswerBooking() {
   const queryClient = useQueryClient();

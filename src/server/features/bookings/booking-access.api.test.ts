@@ -8,7 +8,8 @@ import { daysAhead } from '../../test/booking-helpers.js';
 import { multipartBody, signUpExpert, type ExpertAccount } from '../../test/workspace-helpers.js';
 import { startFakeStripeServer } from '../../test/fake-stripe-server.js';
 import { registeredRoutes, type RegisteredRoute } from '../../test/route-table.js';
-import { bookings, requestLimits, users } from '../../db/schema.js';
+import { bookings, invoices, requestLimits, users } from '../../db/schema.js';
+import { createInvoiceIssuer } from '../payments/index.js';
 import { zonedTimeToInstant } from '../../../common/zoned-time.js';
 import type { BookingStatus } from '../../../common/bookings-status.js';
 import { BOOKING_NOT_FOUND } from './index.js';
@@ -32,6 +33,8 @@ type Identity = (typeof IDENTITIES)[number];
 interface BookingState {
   status: BookingStatus;
   at: number;
+  /** A completed booking's invoice, issued as the sweep would and then set to this. */
+  invoice?: Partial<typeof invoices.$inferInsert>;
 }
 
 interface Case {
@@ -51,6 +54,10 @@ const requestedAhead: BookingState = { status: 'requested', at: -DAY };
 const callRoomOpen: BookingState = { status: 'confirmed', at: -5 * MINUTE };
 const underway: BookingState = { status: 'confirmed', at: 5 * MINUTE };
 const completed: BookingState = { status: 'completed', at: DAY };
+const invoiced: BookingState = { ...completed, invoice: {} };
+const paidInPersonUnconfirmed: BookingState = { ...completed, invoice: { status: 'awaiting_confirmation', paymentMethod: 'in_person', inPersonMethod: 'cash', paymentRecordedAt: new Date() } };
+const disputed: BookingState = { ...completed, invoice: { status: 'disputed', disputeReason: 'Too long', disputedAt: new Date() } };
+const paidInPerson: BookingState = { ...completed, invoice: { status: 'paid', paymentMethod: 'in_person', inPersonMethod: 'cash', paymentRecordedAt: new Date(), paidAt: new Date() } };
 
 let photo: Buffer;
 
@@ -114,8 +121,31 @@ const TABLE: Record<string, Case> = {
     expected: { owner: 200, expert: 200, admin: 200 },
   },
   'GET /api/bookings/:id/messages/live': { state: confirmedAhead, socket: true, expected: { owner: 101, expert: 101, admin: 101 } },
+  'GET /api/bookings/:id/invoice': { state: invoiced, expected: { owner: 200, expert: 200, admin: 200 } },
+  'GET /api/bookings/:id/invoice.pdf': { state: invoiced, expected: { owner: 200, expert: 200, admin: 200 } },
+  'POST /api/bookings/:id/invoice/paid-in-person': {
+    state: invoiced,
+    request: () => ({ payload: { method: 'cash' } }),
+    expected: { owner: 403, expert: 200, admin: 200 },
+  },
+  'POST /api/bookings/:id/invoice/confirm-payment': { state: paidInPersonUnconfirmed, expected: { owner: 200, expert: 403, admin: 403 } },
+  'POST /api/bookings/:id/invoice/dispute': {
+    state: invoiced,
+    request: () => ({ payload: { reason: 'The call was shorter' } }),
+    expected: { owner: 200, expert: 403, admin: 403 },
+  },
+  'POST /api/bookings/:id/invoice/resolve': {
+    state: disputed,
+    request: () => ({ payload: { outcome: 'keep', resolution: 'The invoice is right.' } }),
+    expected: { owner: 403, expert: 403, admin: 200 },
+  },
+  'POST /api/bookings/:id/invoice/refund': {
+    state: paidInPerson,
+    request: () => ({ payload: { amount: '5', reason: 'Goodwill' } }),
+    expected: { owner: 403, expert: 403, admin: 200 },
+  },
   'POST /api/create-payment-intent': {
-    state: confirmedAhead,
+    state: invoiced,
     request: ({ id }) => ({ payload: { bookingId: id } }),
     // Only its owner pays: to its expert and administrators the booking is as unknown as to anyone.
     expected: { owner: 200, expert: 404, admin: 404 },
@@ -193,6 +223,10 @@ async function bookingFor(state: BookingState) {
   const date = daysAhead(nextDay++, ZONE);
   const booking = await insertBooking(who.owner.id, date, state.status);
   now = new Date(booking.startsAt.getTime() + state.at);
+  if (state.invoice) {
+    await createInvoiceIssuer(t.config).issue(t.database.db, booking.id, null, { userId: null, role: 'system' }, now);
+    if (Object.keys(state.invoice).length) await t.database.db.update(invoices).set(state.invoice).where(eq(invoices.bookingId, booking.id));
+  }
   return { id: booking.id, date };
 }
 

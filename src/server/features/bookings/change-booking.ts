@@ -14,6 +14,7 @@ import {
 } from '../../../common/bookings-status.js';
 import { REQUEST_TTL_MS } from '../../../common/bookings-rules.js';
 import type { BookingDetail, RescheduleBookingInput } from '../../../common/bookings.js';
+import type { CompleteBooking } from '../../../common/invoices.js';
 import type { CurrentUser } from '../../../common/user.js';
 import { auditSnapshot, bookingHistory, toBooking, type BookingRecord } from './booking-record.js';
 import { bookingAccess, loadBooking } from './booking-access.js';
@@ -64,6 +65,7 @@ const REFUNDED_ON: readonly BookingStatus[] = ['cancelled', 'declined', 'expired
 /**
  * Moves a booking along the state machine (confirm, decline, expire, cancel, complete, no_show): one
  * transaction with its audit entry, e-mails and, for a paid booking that will not take place, a refund.
+ * Completing issues the final invoice (`completion`: an onsite visit's hours, parts and travel).
  */
 export async function transitionBooking(
   deps: ServiceContext,
@@ -71,6 +73,7 @@ export async function transitionBooking(
   bookingId: string,
   action: Exclude<BookingAction, 'reschedule'>,
   reason: string | null = null,
+  completion: CompleteBooking | null = null,
 ): Promise<BookingDetail> {
   return inTransaction(deps.db, async (tx) => {
     const now = deps.now();
@@ -103,7 +106,9 @@ export async function transitionBooking(
     });
     const changed = { ...record, booking: after! };
     const event = EMAIL_OF[action];
+    const actor = { userId: 'user' in caller ? caller.user.id : null, role: actingRole(action, actors) };
     await deps.jobs.insert(tx, [
+      ...(action === 'complete' ? await deps.invoices.issue(tx, bookingId, completion, actor, now) : []),
       ...(refund ? [{ name: REFUND_QUEUE, data: { bookingId }, options: { singletonKey: bookingId } }] : []),
       ...(await syncReminders(deps, tx, before, after!)),
       ...(event ? noticeJobs(deps, changed, event, reason) : []),

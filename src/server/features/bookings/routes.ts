@@ -13,6 +13,7 @@ import {
   slotSchema,
   slotsQuerySchema,
 } from '../../../common/bookings.js';
+import { completeBookingSchema } from '../../../common/invoices.js';
 import { requireUser } from '../../auth/guards.js';
 import { KEEPS_SESSIONS } from '../../auth/session-cache-reset.js';
 import { IDEMPOTENCY_KEY_DESCRIPTION, idempotencyKeyHeaders } from '../../idempotency/idempotency-key.js';
@@ -136,7 +137,28 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ services: ServiceContext; co
   );
 
   // The expert's answers. The state machine says who may take each; the expert workspace builds on them.
-  for (const action of ['confirm', 'decline', 'complete', 'no_show'] as const) {
+  app.post(
+    '/api/bookings/:id/complete',
+    {
+      config: KEEPS_SESSIONS,
+      schema: {
+        tags: ['bookings'],
+        summary: "The booking's expert (or an administrator): complete, issuing the final invoice",
+        description:
+          'An onsite visit needs the hours really worked (quarter hours, at least the minimum visit), and may list ' +
+          'parts and materials and a travel fee; a video consultation is invoiced at its price and needs no body.',
+        params: idParams,
+        body: completeBookingSchema.nullish(),
+        response: { 200: bookingDetailSchema, 403: apiErrorSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return transitionBooking(services, { user }, request.params.id, 'complete', null, request.body ?? null);
+    },
+  );
+
+  for (const action of ['confirm', 'decline', 'no_show'] as const) {
     app.post(
       `/api/bookings/:id/${action.replace('_', '-')}`,
       {

@@ -134,8 +134,11 @@ describe('PUT /api/bookings/{id}/summary: when', () => {
     expect((await put(owner, booking.id, SUMMARY)).json().message).toBe(onlyTheExpert('onsite'));
 
     startedFor(booking, 90);
-    const written = await put(expertUser, booking.id, { ...SUMMARY, markCompleted: true });
+    const completing = await put(expertUser, booking.id, { ...SUMMARY, markCompleted: true });
+    expect(completing.json().errors).toEqual({ markCompleted: 'An onsite visit is completed with its invoice: the hours worked, parts and travel.' });
+    const written = await put(expertUser, booking.id, SUMMARY);
     expect(written.statusCode).toBe(200);
+    expect((await t.app.inject(asUser(expertUser, { method: 'POST', url: `/api/bookings/${booking.id}/complete`, payload: { hoursWorked: '3' } }))).statusCode).toBe(200);
     expect(written.json()).toMatchObject({ summary: { findings: SUMMARY.findings, expertName: 'Erin Engines' }, canWrite: true });
     expect((await get(owner, summaryUrl(booking.id))).json()).toMatchObject({ summary: { findings: SUMMARY.findings }, canWrite: false, writableUntil: null });
     expect((await get(owner, `/api/bookings/${booking.id}`)).json().status).toBe('completed');

@@ -33,6 +33,8 @@ function sameContent(a: FollowUpSummaryContent, b: FollowUpSummaryContent): bool
   );
 }
 
+export const ONSITE_COMPLETES_WITH_INVOICE = 'An onsite visit is completed with its invoice: the hours worked, parts and travel.';
+
 /**
  * The expert writes or amends the follow-up summary of a video consultation or the service report of an
  * onsite visit, and may mark the booking completed in
@@ -52,6 +54,9 @@ export async function writeFollowUpSummary(
     if (!roles.includes('expert')) throw new AppError('FORBIDDEN', onlyTheExpert(record.booking.serviceType));
     const refusal = summaryRefusal(record.booking, now);
     if (refusal) throw new AppError('CONFLICT', summaryRefusalMessage(refusal, record.booking));
+    if (input.markCompleted && record.booking.serviceType === 'onsite' && record.booking.status === 'confirmed') {
+      throw AppError.onField('markCompleted', ONSITE_COMPLETES_WITH_INVOICE);
+    }
 
     const content: FollowUpSummaryContent = { findings: input.findings, nextSteps: input.nextSteps, parts: input.parts };
     const [existing] = await tx.select().from(followUpSummaries).where(eq(followUpSummaries.bookingId, bookingId));

@@ -1,3 +1,6 @@
-// The payments feature's door: its routes, and the Stripe payments app.ts creates (their refund job too).
+// The payments feature's door: its routes; the Stripe payments, the invoice issuer the bookings' completion
+// calls and the invoice e-mail job, which app.ts creates.
 export { paymentRoutes } from './routes.js';
 export { createPayments } from './payments.js';
+export { createInvoiceIssuer } from './issue-invoice.js';
+export { defineInvoiceMailJob } from './invoice-mail.js';

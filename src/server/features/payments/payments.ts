@@ -1,26 +1,34 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, lte, or, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
+import type { z } from 'zod';
 import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
-import { bookings } from '../../db/schema.js';
+import { bookings, experts, invoiceRefunds, invoices, stripeEvents } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { writeAudit } from '../../audit/audit-log.js';
 import { AppError } from '../../core/app-error.js';
-import { PAYMENT_UNAVAILABLE } from '../../../common/bookings.js';
-import { isLive } from '../../../common/bookings-status.js';
-import type { CurrentUser } from '../../../common/user.js';
-import type { z } from 'zod';
-import type { createPaymentIntentSchema } from '../../../common/bookings.js';
-import { auditSnapshot } from '../bookings/index.js';
 import type { ServiceContext } from '../../core/service-context.js';
 import { REFUND_QUEUE } from '../../jobs/queues.js';
-import { bookingAccess } from '../bookings/index.js';
+import { PAYMENT_UNAVAILABLE, type createPaymentIntentSchema } from '../../../common/bookings.js';
+import { isLive } from '../../../common/bookings-status.js';
+import { ofRate } from '../../../common/invoice-totals.js';
+import type { CurrentUser } from '../../../common/user.js';
+import { auditSnapshot, bookingAccess } from '../bookings/index.js';
 import { createStripeClient } from './stripe-client.js';
+import { NO_INVOICE, loadInvoiceRecord } from './invoice-record.js';
+import { invoiceSnapshot } from './invoice-changes.js';
+import { invoiceMailJob } from './invoice-mail.js';
+import { PAYMENT_REMINDER_QUEUE, REFUND_INVOICE_QUEUE } from './queues.js';
 
 type PaymentIntentRequest = z.output<typeof createPaymentIntentSchema>;
 
 /** PaymentIntent states in which the customer can still pay with the intent we made. */
 const PAYABLE_STATES = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing']);
+
+/** Payment reminders: when the invoice falls due, and a week later; each sent once. */
+export const REMINDER_CRON = '17 * * * *';
+const REMINDER_GAP_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface Payments {
   enabled: boolean;
@@ -29,6 +37,8 @@ export interface Payments {
   createPaymentIntent(user: CurrentUser, input: PaymentIntentRequest): Promise<{ clientSecret: string }>;
   /** Applies a Stripe webhook after verifying its signature on the raw body; 400 for a bad signature. */
   handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<void>;
+  /** The Stripe client, for the expert's Connect onboarding; null without Stripe. */
+  stripe: Stripe | null;
 }
 
 function unavailable(): AppError {
@@ -36,7 +46,7 @@ function unavailable(): AppError {
 }
 
 /** Stripe's own failures (network, outage, our keys) reach the customer as 'payment unavailable'. */
-async function callStripe<T>(stripe: Stripe, work: () => Promise<T>): Promise<T> {
+export async function callStripe<T>(stripe: Stripe, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -45,65 +55,213 @@ async function callStripe<T>(stripe: Stripe, work: () => Promise<T>): Promise<T>
   }
 }
 
+const system = { actorUserId: null, actorRole: 'system' as const };
+
 export async function createPayments(config: Config, deps: ServiceContext): Promise<Payments> {
   const stripe = await createStripeClient(config);
   const webhookSecret = config.STRIPE_WEBHOOK_SECRET;
 
-  async function refund(data: { bookingId: string }) {
+  /** A booking paid when booked (before invoices), then cancelled: refunded in full. */
+  async function refundBooking(data: { bookingId: string }) {
     if (!stripe) return;
     const [booking] = await deps.db.select().from(bookings).where(eq(bookings.id, data.bookingId));
     if (!booking || booking.paymentStatus !== 'refund_pending' || !booking.paymentIntentId) return;
     // Stripe's idempotency key makes a retried job refund once.
     await stripe.refunds.create({ payment_intent: booking.paymentIntentId }, { idempotencyKey: `refund-${booking.id}` });
     await inTransaction(deps.db, async (tx) => {
-      const [after] = await tx
-        .update(bookings)
-        .set({ paymentStatus: 'refunded' })
-        .where(eq(bookings.id, booking.id))
-        .returning();
-      await writeAudit(tx, {
-        actorUserId: null,
-        actorRole: 'system',
-        action: 'booking.refund',
-        entityType: 'booking',
-        entityId: booking.id,
-        before: auditSnapshot(booking),
-        after: auditSnapshot(after!),
-        note: 'Refunded in full',
-      });
+      const [after] = await tx.update(bookings).set({ paymentStatus: 'refunded' }).where(eq(bookings.id, booking.id)).returning();
+      await writeAudit(tx, { ...system, action: 'booking.refund', entityType: 'booking', entityId: booking.id, before: auditSnapshot(booking), after: auditSnapshot(after!), note: 'Refunded in full' });
     });
   }
 
-  async function markPaid(paymentIntent: Stripe.PaymentIntent) {
-    const bookingId = paymentIntent.metadata?.bookingId;
-    if (!bookingId) return;
+  /** An administrator's refund of a card payment, sent to Stripe once (the refund's id is the idempotency key). */
+  async function refundInvoice(data: { refundId: string }) {
+    if (!stripe) return;
+    const [refund] = await deps.db.select().from(invoiceRefunds).where(eq(invoiceRefunds.id, data.refundId));
+    if (!refund || refund.status !== 'pending') return;
+    const [invoice] = await deps.db.select().from(invoices).where(eq(invoices.id, refund.invoiceId));
+    let stripeRefund: Stripe.Refund | null = null;
+    let failure: string | null = null;
+    try {
+      stripeRefund = await stripe.refunds.create(
+        {
+          payment_intent: invoice!.paymentIntentId!,
+          amount: refund.amountCents,
+          // A destination charge: the expert's share and the platform's fee go back in proportion.
+          ...(invoice!.transferDestination ? { reverse_transfer: true, refund_application_fee: true } : {}),
+          metadata: { invoiceId: invoice!.id, refundId: refund.id },
+        },
+        { idempotencyKey: `invoice-refund-${refund.id}` },
+      );
+    } catch (error) {
+      // Stripe refused this refund for good (already refunded, too large): recorded, not retried.
+      if (error instanceof stripe.errors.StripeInvalidRequestError) failure = error.message;
+      else throw error;
+    }
     await inTransaction(deps.db, async (tx) => {
-      const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
-      // The same event twice, or an event for an intent we replaced, changes nothing.
-      if (!booking || booking.paymentStatus !== 'unpaid' || booking.paymentIntentId !== paymentIntent.id) return;
-      // Paid after it was cancelled (the customer paid in another tab): keep the money only for a live booking.
-      const paymentStatus = isLive(booking.status) ? ('paid' as const) : ('refund_pending' as const);
-      const [after] = await tx.update(bookings).set({ paymentStatus }).where(eq(bookings.id, bookingId)).returning();
+      const record = await loadInvoiceRecord(tx, refund.invoiceId, { forUpdate: true });
+      const before = record!.invoice;
+      await tx
+        .update(invoiceRefunds)
+        .set({ status: failure ? 'failed' : 'succeeded', stripeRefundId: stripeRefund?.id ?? null })
+        .where(eq(invoiceRefunds.id, refund.id));
+      const [after] = failure
+        ? [before]
+        : await tx.update(invoices).set({ refundedCents: before.refundedCents + refund.amountCents }).where(eq(invoices.id, before.id)).returning();
+      if (!failure && after!.refundedCents === after!.totalCents) {
+        await tx.update(bookings).set({ paymentStatus: 'refunded' }).where(eq(bookings.id, before.bookingId));
+      }
       await writeAudit(tx, {
-        actorUserId: null,
-        actorRole: 'system',
-        action: 'booking.payment',
-        entityType: 'booking',
-        entityId: bookingId,
-        before: auditSnapshot(booking),
-        after: auditSnapshot(after!),
-        note: `Paid $${(paymentIntent.amount_received / 100).toFixed(2)} with Stripe`,
+        ...system,
+        action: failure ? 'invoice.refund_failed' : 'invoice.refunded',
+        entityType: 'invoice',
+        entityId: before.id,
+        before: invoiceSnapshot(before),
+        after: invoiceSnapshot(after!),
+        note: failure ?? `Refunded ${(refund.amountCents / 100).toFixed(2)} by Stripe`,
       });
-      if (paymentStatus === 'refund_pending') await deps.jobs.send(tx, REFUND_QUEUE, { bookingId }, { singletonKey: bookingId });
+      if (!failure) await deps.jobs.insert(tx, [invoiceMailJob(before.id, 'refunded')]);
     });
+  }
+
+  async function sendReminders() {
+    const now = deps.now();
+    await inTransaction(deps.db, async (tx) => {
+      const due = await tx
+        .update(invoices)
+        .set({ remindersSent: sql`${invoices.remindersSent} + 1` })
+        .where(
+          and(
+            eq(invoices.status, 'open'),
+            or(
+              and(eq(invoices.remindersSent, 0), lte(invoices.dueAt, now)),
+              and(eq(invoices.remindersSent, 1), lte(invoices.dueAt, new Date(now.getTime() - REMINDER_GAP_MS))),
+            ),
+          ),
+        )
+        .returning({ id: invoices.id });
+      await deps.jobs.insert(tx, due.map(({ id }) => invoiceMailJob(id, 'reminder')));
+    });
+  }
+
+  /** A legacy intent made at booking time (before invoices): the booking is paid. */
+  async function bookingPaid(tx: Database, paymentIntent: Stripe.PaymentIntent, bookingId: string) {
+    const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
+    // An event for an intent we replaced changes nothing.
+    if (!booking || booking.paymentStatus !== 'unpaid' || booking.paymentIntentId !== paymentIntent.id) return;
+    // Paid after it was cancelled (the customer paid in another tab): keep the money only for a live booking.
+    const paymentStatus = isLive(booking.status) ? ('paid' as const) : ('refund_pending' as const);
+    const [after] = await tx.update(bookings).set({ paymentStatus }).where(eq(bookings.id, bookingId)).returning();
+    await writeAudit(tx, {
+      ...system,
+      action: 'booking.payment',
+      entityType: 'booking',
+      entityId: bookingId,
+      before: auditSnapshot(booking),
+      after: auditSnapshot(after!),
+      note: `Paid $${(paymentIntent.amount_received / 100).toFixed(2)} with Stripe`,
+    });
+    if (paymentStatus === 'refund_pending') await deps.jobs.send(tx, REFUND_QUEUE, { bookingId }, { singletonKey: bookingId });
+  }
+
+  /** The owner paid the invoice by card; a payment that arrives while it is disputed is kept and counted. */
+  async function invoicePaid(tx: Database, paymentIntent: Stripe.PaymentIntent, invoiceId: string) {
+    const record = await loadInvoiceRecord(tx, invoiceId, { forUpdate: true });
+    const before = record?.invoice;
+    if (!before || before.paidAt || before.paymentIntentId !== paymentIntent.id) return;
+    const now = deps.now();
+    const [after] = await tx
+      .update(invoices)
+      .set({
+        status: before.status === 'disputed' ? 'disputed' : 'paid',
+        paymentMethod: 'card',
+        inPersonMethod: null,
+        paymentRecordedAt: now,
+        paidAt: now,
+        paymentError: null,
+        payoutStatus: before.transferDestination ? 'transferred' : 'pending',
+      })
+      .where(eq(invoices.id, invoiceId))
+      .returning();
+    await tx.update(bookings).set({ paymentStatus: 'paid' }).where(eq(bookings.id, before.bookingId));
+    await writeAudit(tx, {
+      ...system,
+      action: 'invoice.paid',
+      entityType: 'invoice',
+      entityId: invoiceId,
+      before: invoiceSnapshot(before),
+      after: invoiceSnapshot(after!),
+      note: `Paid $${(paymentIntent.amount_received / 100).toFixed(2)} by card (Stripe ${paymentIntent.id})`,
+    });
+    await deps.jobs.insert(tx, [invoiceMailJob(invoiceId, 'paid')]);
+  }
+
+  async function paymentFailed(tx: Database, paymentIntent: Stripe.PaymentIntent, invoiceId: string) {
+    const message = paymentIntent.last_payment_error?.message ?? 'The payment was declined.';
+    const [changed] = await tx
+      .update(invoices)
+      .set({ paymentError: message })
+      .where(and(eq(invoices.id, invoiceId), eq(invoices.status, 'open'), eq(invoices.paymentIntentId, paymentIntent.id)))
+      .returning({ id: invoices.id });
+    if (!changed) return;
+    await writeAudit(tx, { ...system, action: 'invoice.payment_failed', entityType: 'invoice', entityId: invoiceId, note: message });
+    await deps.jobs.insert(tx, [invoiceMailJob(invoiceId, 'payment_failed')]);
+  }
+
+  /** Stripe's word on an expert's connected account: can it take charges and pay out yet. */
+  async function accountUpdated(tx: Database, account: Stripe.Account) {
+    await tx
+      .update(experts)
+      .set({ stripePayoutsEnabled: account.charges_enabled && account.payouts_enabled })
+      .where(eq(experts.stripeAccountId, account.id));
+  }
+
+  /** Stripe paid the expert's balance out to their bank: what was sent to the account before it is paid out. */
+  async function payoutPaid(tx: Database, payout: Stripe.Payout, accountId: string) {
+    await tx
+      .update(invoices)
+      .set({ payoutStatus: 'paid' })
+      .where(
+        and(
+          eq(invoices.transferDestination, accountId),
+          eq(invoices.payoutStatus, 'transferred'),
+          lte(invoices.paidAt, new Date(payout.created * 1000)),
+        ),
+      );
+  }
+
+  async function applyEvent(tx: Database, event: Stripe.Event) {
+    switch (event.type) {
+      case 'payment_intent.succeeded': {
+        const intent = event.data.object;
+        if (intent.metadata?.invoiceId) await invoicePaid(tx, intent, intent.metadata.invoiceId);
+        else if (intent.metadata?.bookingId) await bookingPaid(tx, intent, intent.metadata.bookingId);
+        return;
+      }
+      case 'payment_intent.payment_failed': {
+        const intent = event.data.object;
+        if (intent.metadata?.invoiceId) await paymentFailed(tx, intent, intent.metadata.invoiceId);
+        return;
+      }
+      case 'account.updated':
+        return accountUpdated(tx, event.data.object);
+      case 'payout.paid':
+        if (event.account) await payoutPaid(tx, event.data.object, event.account);
+        return;
+      default:
+        return;
+    }
   }
 
   return {
     enabled: !!stripe,
     publishableKey: stripe ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+    stripe,
 
     defineJobs(jobs) {
-      jobs.define<{ bookingId: string }>(REFUND_QUEUE, refund);
+      jobs.define<{ bookingId: string }>(REFUND_QUEUE, refundBooking);
+      jobs.define<{ refundId: string }>(REFUND_INVOICE_QUEUE, refundInvoice);
+      jobs.define(PAYMENT_REMINDER_QUEUE, sendReminders, { cron: REMINDER_CRON });
     },
 
     async createPaymentIntent(user, input) {
@@ -115,29 +273,39 @@ export async function createPayments(config: Config, deps: ServiceContext): Prom
         (input.serviceType !== undefined && input.serviceType !== booking.serviceType) ||
         (input.estimatedHours !== undefined && booking.serviceType === 'onsite' && input.estimatedHours > booking.estimatedHours!);
       if (mismatch) throw new AppError('BAD_REQUEST', 'The payment details do not match the booking.');
-      if (booking.paymentStatus !== 'unpaid') throw new AppError('CONFLICT', 'This booking is already paid.');
-      if (!isLive(booking.status)) throw new AppError('CONFLICT', 'This booking can no longer be paid.');
+      const [invoice] = await deps.db.select().from(invoices).where(eq(invoices.bookingId, booking.id));
+      if (booking.paymentStatus === 'paid' || invoice?.paidAt) throw new AppError('CONFLICT', 'This booking is already paid.');
+      if (!invoice) throw new AppError('CONFLICT', NO_INVOICE);
+      if (invoice.status === 'disputed') throw new AppError('CONFLICT', 'This invoice is disputed: payment waits for our review.');
+      if (invoice.status !== 'open') throw new AppError('CONFLICT', 'The expert recorded a payment in person: please confirm it, or dispute the invoice.');
 
-      if (booking.paymentIntentId) {
-        const existing = await callStripe(stripe, () => stripe.paymentIntents.retrieve(booking.paymentIntentId!));
-        if (PAYABLE_STATES.has(existing.status) && existing.amount === booking.priceCents && existing.client_secret) {
-          return { clientSecret: existing.client_secret };
-        }
+      const amount = invoice.totalCents;
+      if (invoice.paymentIntentId) {
+        const existing = await callStripe(stripe, () => stripe.paymentIntents.retrieve(invoice.paymentIntentId!));
+        if (PAYABLE_STATES.has(existing.status) && existing.amount === amount && existing.client_secret) return { clientSecret: existing.client_secret };
       }
+      const [expert] = await deps.db
+        .select({ accountId: experts.stripeAccountId, ready: experts.stripePayoutsEnabled })
+        .from(experts)
+        .where(eq(experts.id, booking.expertId));
+      // An expert with a ready Stripe account is paid at once, less the platform's fee; otherwise the
+      // platform keeps the payment and pays the expert through the payout report.
+      const destination = expert?.accountId && expert.ready ? expert.accountId : null;
       const intent = await callStripe(stripe, () =>
         stripe.paymentIntents.create(
           {
-            amount: booking.priceCents,
-            currency: booking.currency,
+            amount,
+            currency: invoice.currency,
             automatic_payment_methods: { enabled: true },
-            description: `K&B Marine booking #${booking.number}`,
-            metadata: { bookingId: booking.id, bookingNumber: String(booking.number) },
+            description: `K&B Marine invoice ${invoice.number} (booking #${booking.number})`,
+            metadata: { bookingId: booking.id, invoiceId: invoice.id, invoiceNumber: invoice.number },
+            ...(destination ? { application_fee_amount: ofRate(amount, invoice.feeBasisPoints), transfer_data: { destination } } : {}),
           },
-          // One intent per booking and price, however often the customer opens the payment step.
-          { idempotencyKey: `booking-${booking.id}-${booking.priceCents}` },
+          // One intent per invoice and amount, however often the owner opens the payment step.
+          { idempotencyKey: `invoice-${invoice.id}-${amount}-${destination ?? "platform"}` },
         ),
       );
-      await deps.db.update(bookings).set({ paymentIntentId: intent.id }).where(eq(bookings.id, booking.id));
+      await deps.db.update(invoices).set({ paymentIntentId: intent.id, transferDestination: destination }).where(eq(invoices.id, invoice.id));
       if (!intent.client_secret) throw unavailable();
       return { clientSecret: intent.client_secret };
     },
@@ -150,7 +318,11 @@ export async function createPayments(config: Config, deps: ServiceContext): Prom
       } catch {
         throw new AppError('BAD_REQUEST', 'Invalid webhook signature.');
       }
-      if (event.type === 'payment_intent.succeeded') await markPaid(event.data.object);
+      await inTransaction(deps.db, async (tx) => {
+        // Stripe delivers an event at least once: the first delivery applies it, every later one is acknowledged.
+        const fresh = await tx.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning();
+        if (fresh.length) await applyEvent(tx, event);
+      });
     },
   };
 }

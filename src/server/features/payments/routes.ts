@@ -2,10 +2,98 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../common/api-error.js';
 import { clientConfigSchema, createPaymentIntentSchema, paymentIntentSchema } from '../../../common/bookings.js';
-import { requireUser } from '../../auth/guards.js';
+import { requireRole, requireUser, roleGuard } from '../../auth/guards.js';
+import { KEEPS_SESSIONS } from '../../auth/session-cache-reset.js';
+import type { ServiceContext } from '../../core/service-context.js';
+import {
+  disputeInvoiceSchema,
+  invoiceSchema,
+  recordInPersonSchema,
+  refundInvoiceSchema,
+  resolveDisputeSchema,
+} from '../../../common/invoices.js';
 import type { Payments } from './payments.js';
+import { invoiceService } from './invoice-service.js';
 
-export const paymentRoutes: FastifyPluginAsyncZod<{ payments: Payments }> = async (app, { payments }) => {
+const idParams = z.object({ id: z.string() });
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+
+export const paymentRoutes: FastifyPluginAsyncZod<{ payments: Payments; services: ServiceContext }> = async (app, { payments, services }) => {
+  const invoices = invoiceService(services, { cardPayments: payments.enabled });
+
+  app.get(
+    '/api/bookings/:id/invoice',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "A booking's final invoice (its two parties and administrators); null until the booking is completed",
+        params: idParams,
+        response: { 200: z.object({ invoice: invoiceSchema.nullable() }), 401: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => ({ invoice: await invoices.read(await requireUser(request), request.params.id) }),
+  );
+
+  app.get(
+    '/api/bookings/:id/invoice.pdf',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'The invoice as a PDF: a receipt once it is paid',
+        params: idParams,
+        response: { 200: z.any().describe('The PDF (application/pdf)'), 401: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { number, paid, pdf } = await invoices.pdf(await requireUser(request), request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${paid ? 'receipt' : 'invoice'}-${number}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+
+  const schema = (summary: string) => ({ tags: ['payments'], summary, params: idParams, response: { 200: invoiceSchema, ...errors } });
+
+  app.post(
+    '/api/bookings/:id/invoice/paid-in-person',
+    { config: KEEPS_SESSIONS, schema: { ...schema('The expert records that the owner paid them in person; the owner then confirms it'), body: recordInPersonSchema } },
+    async (request) => invoices.recordInPerson(await requireUser(request), request.params.id, request.body.method),
+  );
+  app.post(
+    '/api/bookings/:id/invoice/confirm-payment',
+    { config: KEEPS_SESSIONS, schema: schema('The owner confirms the payment in person the expert recorded') },
+    async (request) => invoices.confirmInPerson(await requireUser(request), request.params.id),
+  );
+  app.post(
+    '/api/bookings/:id/invoice/dispute',
+    { config: KEEPS_SESSIONS, schema: { ...schema('The owner disputes the invoice, within 7 days of its issue; payment waits'), body: disputeInvoiceSchema } },
+    async (request) => invoices.dispute(await requireUser(request), request.params.id, request.body.reason),
+  );
+  app.post(
+    '/api/bookings/:id/invoice/resolve',
+    { config: KEEPS_SESSIONS, onRequest: roleGuard('admin'), schema: { ...schema('An administrator resolves a dispute: keep, adjust (unpaid) or refund (paid)'), body: resolveDisputeSchema } },
+    async (request) => invoices.resolve(await requireUser(request), request.params.id, request.body),
+  );
+  app.post(
+    '/api/bookings/:id/invoice/refund',
+    { config: KEEPS_SESSIONS, onRequest: roleGuard('admin'), schema: { ...schema('An administrator refunds part or all of a paid invoice (by Stripe for a card payment)'), body: refundInvoiceSchema } },
+    async (request) => invoices.refund(await requireUser(request), request.params.id, { amount: request.body.amount!, reason: request.body.reason }),
+  );
+
+  app.get(
+    '/api/admin/disputes',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Administrators: the disputed invoices, the oldest dispute first',
+        response: { 200: z.array(invoiceSchema), 401: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request) => invoices.disputes(await requireRole(request, 'admin')),
+  );
+
   app.get(
     '/api/config',
     {

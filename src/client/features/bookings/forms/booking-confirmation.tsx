@@ -8,7 +8,7 @@ import { BOAT_TYPE_LABELS } from '@common/bookings-fields';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { LazyBookingPayment } from '../lazy-booking-payment';
+import { PayAfterService } from '../booking-price';
 import { browserTimeZone } from '../../../lib/time-zone-name';
 import { expertWhen, viewerWhen } from './booking-when';
 
@@ -86,7 +86,7 @@ export function BookingConfirmation({ booking }: { booking: Booking }) {
         <h3 id="payment-step" className="font-semibold text-slate-900">
           Payment
         </h3>
-        <LazyBookingPayment booking={booking} />
+        <PayAfterService />
       </section>
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button asChild>

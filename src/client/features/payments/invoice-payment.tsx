@@ -2,43 +2,29 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe } from '@stripe/stripe-js';
-import { CreditCard, ShieldCheck } from 'lucide-react';
-import type { Booking } from '@common/bookings';
+import { ShieldCheck } from 'lucide-react';
+import type { Invoice } from '@common/invoices';
 import { formatPrice } from '@common/experts-rules';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { FormAlert } from '../../components/ui/form-alert';
-import { bookingKeys, useClientConfig, useCreatePaymentIntent } from './api';
+import { bookingKeys, useClientConfig, useCreatePaymentIntent } from '../bookings';
 import { showToast } from '../../lib/toast';
-import { PAY_AFTER_SERVICE } from './payment-text';
 
 const PAYMENT_INIT_FAILED = 'Failed to initialize payment. Please try again.';
 const STRIPE_UNREACHABLE =
   "We could not reach our payment provider. Your booking is kept; you can pay later from the booking's page.";
 
 /**
- * The payment step of a booking. Without a payment provider the customer pays after the service; with
- * Stripe, the Payment Element. Stripe's script is fetched only here, so no other screen talks to Stripe.
+ * Paying an invoice by card with Stripe's Payment Element. Stripe's script is fetched only here, so no
+ * other screen talks to Stripe; without Stripe configured this is never shown.
  */
-export function BookingPayment({ booking }: { booking: Booking }) {
+export function InvoicePayment({ invoice }: { invoice: Invoice }) {
   const config = useClientConfig();
-  if (booking.paymentStatus === 'paid') return <PaymentReceived />;
   if (config.isPending) return <Spinner label="Loading payment options" className="py-4" />;
   const payments = config.data?.payments;
-  if (!payments || payments.provider === 'none' || !payments.publishableKey) return <PayAfterService />;
-  return <StripePayment booking={booking} publishableKey={payments.publishableKey} />;
-}
-
-function PayAfterService() {
-  return (
-    <div className="flex items-start gap-3 rounded-lg bg-slate-50 p-4 text-sm text-slate-700">
-      <CreditCard aria-hidden className="mt-0.5 size-5 shrink-0 text-navy-600" />
-      <div>
-        <p className="font-semibold text-slate-900">{PAY_AFTER_SERVICE}</p>
-        <p>Nothing is charged now. You pay the expert&apos;s price once the service is done.</p>
-      </div>
-    </div>
-  );
+  if (!payments || payments.provider === 'none' || !payments.publishableKey) return null;
+  return <StripePayment invoice={invoice} publishableKey={payments.publishableKey} />;
 }
 
 function PaymentReceived() {
@@ -68,7 +54,7 @@ function useStripeJs(publishableKey: string): StripeLoad {
   return load;
 }
 
-function StripePayment({ booking, publishableKey }: { booking: Booking; publishableKey: string }) {
+function StripePayment({ invoice, publishableKey }: { invoice: Invoice; publishableKey: string }) {
   const stripe = useStripeJs(publishableKey);
   const intent = useCreatePaymentIntent();
   const requested = useRef<string | null>(null);
@@ -76,23 +62,19 @@ function StripePayment({ booking, publishableKey }: { booking: Booking; publisha
 
   const requestIntent = () => {
     mutate(
-      {
-        bookingId: booking.id,
-        expertId: booking.expert.id,
-        serviceType: booking.serviceType,
-        estimatedHours: booking.onsite?.estimatedHours,
-      },
+      { bookingId: invoice.bookingId },
       { onError: () => showToast({ title: 'Error', description: PAYMENT_INIT_FAILED, variant: 'destructive' }) },
     );
   };
 
-  // One intent per booking shown, also under StrictMode's double effects.
+  // One intent per invoice amount shown, also under StrictMode's double effects.
+  const shown = `${invoice.id}:${invoice.total}`;
   useEffect(() => {
-    if (requested.current === booking.id) return;
-    requested.current = booking.id;
+    if (requested.current === shown) return;
+    requested.current = shown;
     requestIntent();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- requested once per booking id
-  }, [booking.id]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- requested once per invoice and amount
+  }, [shown]);
 
   if (stripe.state === 'failed') return <FormAlert>{STRIPE_UNREACHABLE}</FormAlert>;
   if (intent.isError) {
@@ -111,12 +93,12 @@ function StripePayment({ booking, publishableKey }: { booking: Booking; publisha
       stripe={stripe.stripe}
       options={{ clientSecret: intent.data.clientSecret, appearance: { theme: 'stripe', variables: { colorPrimary: '#123f61' } } }}
     >
-      <StripePaymentForm booking={booking} />
+      <StripePaymentForm invoice={invoice} />
     </Elements>
   );
 }
 
-function StripePaymentForm({ booking }: { booking: Booking }) {
+function StripePaymentForm({ invoice }: { invoice: Invoice }) {
   const stripe = useStripe();
   const elements = useElements();
   const queryClient = useQueryClient();
@@ -132,7 +114,7 @@ function StripePaymentForm({ booking }: { booking: Booking }) {
     const result = await stripe.confirmPayment({
       elements,
       redirect: 'if_required',
-      confirmParams: { return_url: `${window.location.origin}/bookings/${booking.id}` },
+      confirmParams: { return_url: `${window.location.origin}/bookings/${invoice.bookingId}` },
     });
     setPaying(false);
     if (result.error) {
@@ -150,7 +132,7 @@ function StripePaymentForm({ booking }: { booking: Booking }) {
       <PaymentElement />
       {failure ? <FormAlert>{failure}</FormAlert> : null}
       <Button type="submit" disabled={!stripe || !elements || paying}>
-        {paying ? 'Processing...' : `Pay ${formatPrice(booking.price)}`}
+        {paying ? 'Processing...' : `Pay ${formatPrice(invoice.total)}`}
       </Button>
       <p className="flex items-center gap-1.5 text-xs text-slate-600">
         <ShieldCheck aria-hidden className="size-3.5 text-green-700" /> Card details go straight to Stripe; we never see them.

@@ -1,0 +1,49 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DisputeInvoiceInput, InPersonMethod, Invoice, RefundInvoiceInput, ResolveDisputeInput } from '@common/invoices';
+import { apiJson } from '../../lib/api-request';
+import { bookingKeys } from '../bookings';
+
+/** Under the bookings' keys: every change to a booking reads its invoice again, and the reverse. */
+export const paymentKeys = {
+  invoice: (bookingId: string) => [...bookingKeys.detail(bookingId), 'invoice'] as const,
+  disputes: ['/api/admin/disputes'] as const,
+};
+
+export function useInvoice(bookingId: string, enabled = true) {
+  return useQuery({
+    queryKey: paymentKeys.invoice(bookingId),
+    queryFn: () => apiJson<{ invoice: Invoice | null }>('GET', `/api/bookings/${encodeURIComponent(bookingId)}/invoice`),
+    select: (answer) => answer.invoice,
+    enabled,
+  });
+}
+
+export function invoicePdfUrl(bookingId: string): string {
+  return `/api/bookings/${encodeURIComponent(bookingId)}/invoice.pdf`;
+}
+
+type InvoiceChange =
+  | { action: 'paid-in-person'; body: { method: InPersonMethod } }
+  | { action: 'confirm-payment'; body?: undefined }
+  | { action: 'dispute'; body: DisputeInvoiceInput }
+  | { action: 'resolve'; body: ResolveDisputeInput }
+  | { action: 'refund'; body: RefundInvoiceInput };
+
+/** One change to a booking's invoice; the booking and the disputes queue are read again after it. */
+export function useChangeInvoice(bookingId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: InvoiceChange) =>
+      apiJson<Invoice>('POST', `/api/bookings/${encodeURIComponent(bookingId)}/invoice/${change.action}`, change.body ?? {}),
+    onSuccess: (invoice) => queryClient.setQueryData(paymentKeys.invoice(bookingId), { invoice }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: bookingKeys.detail(bookingId) }),
+        queryClient.invalidateQueries({ queryKey: paymentKeys.disputes }),
+      ]),
+  });
+}
+
+export function useDisputes() {
+  return useQuery({ queryKey: paymentKeys.disputes, queryFn: () => apiJson<Invoice[]>('GET', '/api/admin/disputes') });
+}
