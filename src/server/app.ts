@@ -276,7 +276,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(bookingRoutes, { services, conversations: bookingConversations });
   await app.register(aiHandoffRoutes);
   await app.register(followUpSummaryRoutes, { services });
-  await app.register(paymentRoutes, { payments, services });
+  await app.register(paymentRoutes, { payments, services, feePercent: config.PLATFORM_FEE_PERCENT });
   await app.register(videoCallRoutes, { services, iceServers: parseIceServers(config.ICE_SERVERS), roomHeartbeatMs: options.callRoomHeartbeatMs });
   await app.register(expertApplicationRoutes, { services });
   await app.register(reviewRoutes, { services });

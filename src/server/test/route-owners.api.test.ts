@@ -48,6 +48,7 @@ const OWNERS: Record<string, string> = {
   '/api/admin/payouts': 'payments',
   '/api/workspace/earnings': 'payments',
   '/api/workspace/payouts': 'payments',
+  '/api/admin/payouts.csv': 'payments',
   '/api/auth': 'auth',
   '/api/login': 'auth',
   '/api/logout': 'auth',

@@ -1,4 +1,6 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../core/app-error.js';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../common/api-error.js';
 import { clientConfigSchema, createPaymentIntentSchema, paymentIntentSchema } from '../../../common/bookings.js';
@@ -12,13 +14,26 @@ import {
   refundInvoiceSchema,
   resolveDisputeSchema,
 } from '../../../common/invoices.js';
+import {
+  earningsSchema,
+  payoutQuerySchema,
+  payoutReportSchema,
+  revenueQuerySchema,
+  revenueSchema,
+  settlePayoutSchema,
+  statementQuerySchema,
+  monthOf,
+} from '../../../common/earnings.js';
+import { ownExpert } from '../workspace/index.js';
 import type { Payments } from './payments.js';
 import { invoiceService } from './invoice-service.js';
+import { expertEarnings, payoutCsv, payoutReport, revenue, settlePayout, statementCsv } from './money-reports.js';
+import { onboardingLink, refreshAccount } from './stripe-connect.js';
 
 const idParams = z.object({ id: z.string() });
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
-export const paymentRoutes: FastifyPluginAsyncZod<{ payments: Payments; services: ServiceContext }> = async (app, { payments, services }) => {
+export const paymentRoutes: FastifyPluginAsyncZod<{ payments: Payments; services: ServiceContext; feePercent: number }> = async (app, { payments, services, feePercent }) => {
   const invoices = invoiceService(services, { cardPayments: payments.enabled });
 
   app.get(
@@ -149,4 +164,123 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: Payments; services
       },
     );
   });
+
+  const csv = (reply: FastifyReply, filename: string, body: string) =>
+    reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'private, no-store').send(body);
+
+  app.get(
+    '/api/workspace/earnings',
+    {
+      onRequest: roleGuard('expert'),
+      schema: {
+        tags: ['payments'],
+        summary: "The expert's earnings: each invoice's gross, fee and net, the last twelve months, their payout setup",
+        response: { 200: earningsSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      let expert = await ownExpert(app.db, user.id);
+      if (payments.stripe) expert = await refreshAccount(app.db, payments.stripe, expert);
+      return expertEarnings(app.db, expert, feePercent, payments.enabled, services.now());
+    },
+  );
+
+  app.get(
+    '/api/workspace/earnings/statement.csv',
+    {
+      onRequest: roleGuard('expert'),
+      schema: {
+        tags: ['payments'],
+        summary: "The expert's statement of a month (the invoices paid in it), as CSV",
+        querystring: statementQuerySchema,
+        response: { 200: z.any().describe('text/csv'), 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const expert = await ownExpert(app.db, (await requireUser(request)).id);
+      return csv(reply, `kb-marine-statement-${request.query.month}.csv`, await statementCsv(app.db, expert.id, request.query.month));
+    },
+  );
+
+  app.post(
+    '/api/workspace/payouts/connect',
+    {
+      config: KEEPS_SESSIONS,
+      onRequest: roleGuard('expert'),
+      schema: {
+        tags: ['payments'],
+        summary: "Starts or resumes the expert's Stripe Connect onboarding: answers the address of Stripe's page",
+        response: { 200: z.object({ url: z.string() }), 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 503: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      if (!payments.stripe) throw new AppError('NOT_FOUND', 'Card payments are not configured.');
+      return onboardingLink(app.db, payments.stripe, await ownExpert(app.db, user.id), user.email, user.id, services.baseUrl);
+    },
+  );
+
+  app.get(
+    '/api/admin/payouts',
+    {
+      onRequest: roleGuard('admin'),
+      schema: {
+        tags: ['payments'],
+        summary: 'Administrators: per expert, what the invoices paid in a month and settled by hand come to',
+        querystring: payoutQuerySchema,
+        response: { 200: payoutReportSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request) => payoutReport(app.db, request.query.period),
+  );
+
+  app.get(
+    '/api/admin/payouts.csv',
+    {
+      onRequest: roleGuard('admin'),
+      schema: {
+        tags: ['payments'],
+        summary: 'Administrators: the payout report of a month, as CSV',
+        querystring: payoutQuerySchema,
+        response: { 200: z.any().describe('text/csv'), 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request, reply) => csv(reply, `kb-marine-payouts-${request.query.period}.csv`, payoutCsv(await payoutReport(app.db, request.query.period))),
+  );
+
+  app.post(
+    '/api/admin/payouts',
+    {
+      config: KEEPS_SESSIONS,
+      onRequest: roleGuard('admin'),
+      schema: {
+        tags: ['payments'],
+        summary: "Administrators: marks an expert's month settled (audited)",
+        body: settlePayoutSchema,
+        response: {
+          200: z.object({ id: z.uuid(), expertId: z.number().int(), period: z.string(), amount: z.string(), invoices: z.number().int(), paidAt: z.iso.datetime() }),
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => settlePayout(app.db, await requireUser(request), request.body.expertId, request.body.period, request.body.note, services.now()),
+  );
+
+  app.get(
+    '/api/admin/revenue',
+    {
+      onRequest: roleGuard('admin'),
+      schema: {
+        tags: ['payments'],
+        summary: 'Administrators: bookings invoiced, gross, fees, refunds and disputes for the twelve months to `until`',
+        querystring: revenueQuerySchema,
+        response: { 200: revenueSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request) => revenue(app.db, request.query.until ?? monthOf(services.now())),
+  );
 };
