@@ -24,6 +24,7 @@ export const PAGE_MODULES: Record<LazyPath, PageModule> = {
   '/profile': () => import('./pages/profile'),
   '/user-management': () => import('./pages/user-management'),
   '/expert-management': () => import('./pages/expert-management'),
+  '/payment-management': () => import('./pages/payment-management'),
   '/workspace': () => import('./pages/workspace'),
   '/login': () => import('./pages/login'),
   '/reset-password': () => import('./pages/reset-password'),

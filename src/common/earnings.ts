@@ -102,3 +102,8 @@ export const revenueSchema = z.object({ months: z.array(revenueMonthSchema), tot
 export type Revenue = z.infer<typeof revenueSchema>;
 
 export const revenueQuerySchema = z.object({ until: monthSchema.optional() });
+
+/** 'Nov 2026' (short) or 'November 2026' for a 'YYYY-MM' month. */
+export function monthLabel(month: string, style: 'short' | 'long' = 'short'): string {
+  return monthRange(month).start.toLocaleDateString('en-US', { month: style, year: 'numeric', timeZone: 'UTC' });
+}

@@ -38,7 +38,7 @@ export const PAYOUT_STATUSES = ['not_due', 'pending', 'transferred', 'paid'] as 
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
   not_due: 'Awaiting payment',
-  pending: 'To be paid out',
+  pending: 'To be settled',
   transferred: 'Sent to your Stripe account',
   paid: 'Paid out',
 };

@@ -67,6 +67,7 @@ const PRIVATE_TITLES: Record<PrivatePage, string> = {
   '/profile': 'My Profile',
   '/user-management': 'User Management',
   '/expert-management': 'Expert Management',
+  '/payment-management': 'Payment Management',
   '/workspace': 'Expert workspace',
   '/reset-password': 'Reset password',
   '/confirm-email': 'Confirm your e-mail address',

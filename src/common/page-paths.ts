@@ -21,6 +21,7 @@ export const PAGE_PATHS = [
   '/profile',
   '/user-management',
   '/expert-management',
+  '/payment-management',
   '/workspace',
   '/login',
   '/reset-password',

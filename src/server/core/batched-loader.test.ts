@@ -21,8 +21,9 @@ describe('batchedLoader', () => {
       loads.push(keys);
       return new Map();
     });
-    // Two timers due together run in one turn, as two requests read from the network do.
-    await Promise.all([1, 2].map((key) => new Promise((resolve) => setTimeout(() => resolve(load([key])), 0))));
+    // Two callbacks queued together run in one turn, as two requests read from the network do. Immediates,
+    // not timers: two timers made a millisecond apart may fall due in different turns on a busy machine.
+    await Promise.all([1, 2].map((key) => new Promise((resolve) => setImmediate(() => resolve(load([key]))))));
     expect(loads).toEqual([[1, 2]]);
   });
 

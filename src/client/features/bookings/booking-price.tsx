@@ -44,6 +44,9 @@ export function BookingPrice({ booking }: { booking: Booking }) {
 function PaymentState({ booking, loadingConfig }: { booking: Booking; loadingConfig: boolean }) {
   const price = formatPrice(booking.price);
   let text: string;
+  if (booking.status === 'completed' && booking.paymentStatus !== 'refund_pending') {
+    return <p className="text-sm text-slate-700">The price as booked. The final invoice says what the service came to and how it was paid.</p>;
+  }
   switch (booking.paymentStatus) {
     case 'paid':
       text = `${price} paid in full.`;
@@ -56,10 +59,6 @@ function PaymentState({ booking, loadingConfig }: { booking: Booking; loadingCon
       break;
     case 'unpaid':
       if (loadingConfig) return <Spinner label="Loading payment options" className="py-4" />;
-      if (booking.status === 'completed') {
-        text = 'The final invoice below says what is due: the time the service really took, parts and travel.';
-        break;
-      }
       if (isLive(booking.status)) return <PayAfterService />;
       text = 'Nothing was charged for this booking.';
       break;

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DisputeInvoiceInput, InPersonMethod, Invoice, RefundInvoiceInput, ResolveDisputeInput } from '@common/invoices';
+import type { Earnings, PayoutReport, Revenue } from '@common/earnings';
 import { apiJson } from '../../lib/api-request';
 import { bookingKeys } from '../bookings';
 
@@ -46,4 +47,46 @@ export function useChangeInvoice(bookingId: string) {
 
 export function useDisputes() {
   return useQuery({ queryKey: paymentKeys.disputes, queryFn: () => apiJson<Invoice[]>('GET', '/api/admin/disputes') });
+}
+
+export const moneyKeys = {
+  earnings: ['/api/workspace/earnings'] as const,
+  revenue: (until: string) => ['/api/admin/revenue', until] as const,
+  payouts: (period: string) => ['/api/admin/payouts', period] as const,
+};
+
+export function useEarnings() {
+  return useQuery({ queryKey: moneyKeys.earnings, queryFn: () => apiJson<Earnings>('GET', '/api/workspace/earnings') });
+}
+
+export function statementUrl(month: string): string {
+  return `/api/workspace/earnings/statement.csv?month=${encodeURIComponent(month)}`;
+}
+
+/** Starts (or resumes) Stripe's onboarding: the browser goes to Stripe's own page. */
+export function useConnectStripe() {
+  return useMutation({
+    mutationFn: () => apiJson<{ url: string }>('POST', '/api/workspace/payouts/connect'),
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
+}
+
+export function useRevenue(until: string) {
+  return useQuery({ queryKey: moneyKeys.revenue(until), queryFn: () => apiJson<Revenue>('GET', `/api/admin/revenue?until=${encodeURIComponent(until)}`) });
+}
+
+export function usePayoutReport(period: string) {
+  return useQuery({ queryKey: moneyKeys.payouts(period), queryFn: () => apiJson<PayoutReport>('GET', `/api/admin/payouts?period=${encodeURIComponent(period)}`) });
+}
+
+export function payoutCsvUrl(period: string): string {
+  return `/api/admin/payouts.csv?period=${encodeURIComponent(period)}`;
+}
+
+export function useSettlePayout(period: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (expertId: number) => apiJson<{ amount: string }>('POST', '/api/admin/payouts', { expertId, period }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: moneyKeys.payouts(period) }),
+  });
 }

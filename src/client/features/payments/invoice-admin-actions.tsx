@@ -22,12 +22,14 @@ function useSubmit<V extends object>(invoice: Invoice, action: 'resolve' | 'refu
   return {
     pending: change.isPending,
     submit: (form: Parameters<typeof showServerFieldErrors<V & Record<string, unknown>>>[0], body: V) =>
-      change.mutate({ action, body } as Parameters<typeof change.mutate>[0], {
-        onSuccess: () => showToast({ title: done }),
-        onError: (failure) => {
+      // mutateAsync, not mutate's callbacks: a resolved dispute swaps this form for another, and a
+      // callback of a form that is gone never runs.
+      change.mutateAsync({ action, body } as Parameters<typeof change.mutate>[0]).then(
+        () => showToast({ title: done }),
+        (failure: unknown) => {
           if (!showServerFieldErrors(form, failure)) showToast({ title: 'Error', description: errorText(failure, 'Failed to update the invoice'), variant: 'destructive' });
         },
-      }),
+      ),
   };
 }
 

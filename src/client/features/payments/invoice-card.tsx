@@ -6,6 +6,7 @@ import { formatCents } from '@common/money';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
+import { Label } from '../../components/ui/label';
 import { NativeSelect } from '../../components/ui/native-select';
 import { ReasonDialog } from '../../components/ui/reason-dialog';
 import { SectionCard } from '../../components/ui/section-card';
@@ -176,16 +177,16 @@ function InvoiceActions({ invoice }: { invoice: Invoice }) {
       ) : null}
       {allowed.has('record_in_person') ? (
         <div className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3 text-sm sm:flex-row sm:items-end">
-          <label className="flex flex-1 flex-col gap-1.5">
-            <span className="font-medium">The owner paid you in person</span>
-            <NativeSelect value={method} onChange={(event) => setMethod(event.target.value as InPersonMethod)}>
+          <div className="flex flex-1 flex-col gap-1.5">
+            <Label htmlFor={`paid-in-person-${invoice.id}`}>The owner paid you in person</Label>
+            <NativeSelect id={`paid-in-person-${invoice.id}`} value={method} onChange={(event) => setMethod(event.target.value as InPersonMethod)}>
               {IN_PERSON_METHODS.map((m) => (
                 <option key={m} value={m}>
                   {IN_PERSON_METHOD_LABELS[m]}
                 </option>
               ))}
             </NativeSelect>
-          </label>
+          </div>
           <Button disabled={change.isPending} onClick={() => run({ action: 'paid-in-person', body: { method } }, 'Payment recorded: the owner is asked to confirm it')}>
             Record payment
           </Button>

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../core/app-error.js';
+import { ROLES } from '../../../common/roles.js';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../common/api-error.js';
 import { clientConfigSchema, createPaymentIntentSchema, paymentIntentSchema } from '../../../common/bookings.js';
@@ -69,6 +70,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: Payments; services
     },
   );
 
+  // Signed-out callers are refused before the body is read; who may act is the booking's rule (404 for strangers).
+  const signedIn = roleGuard(...ROLES);
   const schema = (summary: string) => ({ tags: ['payments'], summary, params: idParams, response: { 200: invoiceSchema, ...errors } });
 
   app.post(
@@ -88,12 +91,12 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: Payments; services
   );
   app.post(
     '/api/bookings/:id/invoice/resolve',
-    { config: KEEPS_SESSIONS, onRequest: roleGuard('admin'), schema: { ...schema('An administrator resolves a dispute: keep, adjust (unpaid) or refund (paid)'), body: resolveDisputeSchema } },
+    { config: KEEPS_SESSIONS, onRequest: signedIn, schema: { ...schema('An administrator resolves a dispute: keep, adjust (unpaid) or refund (paid)'), body: resolveDisputeSchema } },
     async (request) => invoices.resolve(await requireUser(request), request.params.id, request.body),
   );
   app.post(
     '/api/bookings/:id/invoice/refund',
-    { config: KEEPS_SESSIONS, onRequest: roleGuard('admin'), schema: { ...schema('An administrator refunds part or all of a paid invoice (by Stripe for a card payment)'), body: refundInvoiceSchema } },
+    { config: KEEPS_SESSIONS, onRequest: signedIn, schema: { ...schema('An administrator refunds part or all of a paid invoice (by Stripe for a card payment)'), body: refundInvoiceSchema } },
     async (request) => invoices.refund(await requireUser(request), request.params.id, { amount: request.body.amount!, reason: request.body.reason }),
   );
 
