@@ -5,6 +5,9 @@ import type { Booking, Slot } from '../src/common/bookings.js';
 import { addDays, localDateOf } from '../src/common/zoned-time.js';
 import { DESKTOP, MOBILE, baseUrl, expectAccessible, launchBrowser, newPage, recordStates, signUpThroughUi, snap, uniqueEmail } from './browser.js';
 import { STRIPE_JS_STUB, startStripeAppServer, type StripeAppServer } from './stripe-server.js';
+import { setPasswordOf, signInThroughUi } from './accounts.js';
+import { setTestClock } from './test-clock.js';
+import { demoEmailOf } from '../src/server/seed/demo-accounts.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -510,9 +513,68 @@ describe('the payment step with Stripe configured', () => {
     expect(booking.paymentStatus).toBe('unpaid');
     expect(await page.getByRole('button', { name: /^Pay / }).count()).toBe(0);
     expect(stripeRequests).toEqual([]);
-    expect(stripeApp.intents).toEqual([]);
+    expect(stripeApp.stripe.requests.filter((r) => r.path === '/v1/payment_intents')).toEqual([]);
     await snap(page, 'booking-payment-stripe-1280');
     await expectAccessible(page);
+    await context.close();
+  });
+
+  /** The booking completed by its (demo) expert once it started, on the Stripe-configured server: its invoice is due. */
+  async function completedByExpert(booking: Booking, expertName: string) {
+    const email = demoEmailOf(expertName);
+    setPasswordOf(email, 'expert-pass-42', stripeApp);
+    const context = await browser.newContext({ viewport: DESKTOP, baseURL: stripeApp.baseUrl, extraHTTPHeaders: { 'x-forwarded-for': `10.253.${process.pid % 250}.${++zonedVisitor}` } });
+    const page = await context.newPage();
+    await signInThroughUi(page, email, 'expert-pass-42');
+    await setTestClock(new Date(new Date(booking.startsAt).getTime() + 10 * 60_000), stripeApp.baseUrl);
+    try {
+      const status = await page.evaluate(async (id) => (await fetch(`/api/bookings/${id}/complete`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status, booking.id);
+      expect(status).toBe(200);
+    } finally {
+      await setTestClock(null, stripeApp.baseUrl);
+    }
+    await context.close();
+  }
+
+  it("pays the final invoice with Stripe's Payment Element on the booking page, loading Stripe.js only there", async () => {
+    const { context, page, stripeRequests } = await ownerOnStripeServer('stub', 'Quinn');
+    const [expert] = await (await fetch(`${stripeApp.baseUrl}/api/experts?q=Marcus%20Delgado`)).json() as Expert[];
+    const booking = await bookVideo(page, expert!, 1);
+    await completedByExpert(booking, expert!.name);
+
+    await page.goto(`/bookings/${booking.id}`);
+    const pay = page.getByRole('button', { name: `Pay ${price(booking.price)}` });
+    await pay.waitFor();
+    expect(stripeRequests.length).toBe(1);
+    const intents = stripeApp.stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents');
+    expect(intents).toHaveLength(1);
+    expect(intents[0]!.form).toMatchObject({ amount: String(Math.round(Number(expert!.videoRate) * 100)), 'metadata[bookingId]': booking.id });
+    const options = await page.evaluate(() => (window as unknown as { __stripeElementsOptions: { clientSecret: string; publishableKey: string } }).__stripeElementsOptions);
+    expect(options.publishableKey).toBe('pk_test_e2e');
+    expect(options.clientSecret).toMatch(/^pi_\w+_secret_/);
+    await snap(page, 'invoice-payment-stripe-1280');
+    await expectAccessible(page);
+
+    await pay.click();
+    await page.getByText('Payment received.').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __stripeConfirm: unknown }).__stripeConfirm)).toEqual({
+      redirect: 'if_required',
+      returnUrl: `${stripeApp.baseUrl}/bookings/${booking.id}`,
+      withElements: true,
+    });
+    await context.close();
+  });
+
+  it('says so plainly when Stripe.js cannot be reached, and charges nothing', async () => {
+    const { context, page, stripeRequests } = await ownerOnStripeServer('unreachable', 'Rowan');
+    const [expert] = await (await fetch(`${stripeApp.baseUrl}/api/experts?q=Marcus%20Delgado`)).json() as Expert[];
+    const booking = await bookVideo(page, expert!, 2);
+    await completedByExpert(booking, expert!.name);
+    await page.goto(`/bookings/${booking.id}`);
+    await page.getByText('We could not reach our payment provider. Nothing was charged; you can try again from this page later.').waitFor();
+    expect(stripeRequests.length).toBeGreaterThan(0);
+    expect(await page.getByRole('button', { name: /^Pay / }).count()).toBe(0);
+    await snap(page, 'invoice-payment-unreachable-1280');
     await context.close();
   });
 });

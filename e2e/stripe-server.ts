@@ -1,54 +1,26 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer as createHttpServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './free-port.js';
 import { SERVER_BUNDLE } from './servers.js';
+import { startFakeStripeServer, type FakeStripeServer } from '../src/server/test/fake-stripe-server.js';
 
 /**
  * A second app server configured for Stripe, for the payment step's journeys: the real server process on
- * its own embedded database, talking to a small HTTP peer on 127.0.0.1 that speaks Stripe's
- * payment-intent API (Stripe itself cannot be reached from here).
+ * its own embedded database (with the test clock), talking to the tests' server on 127.0.0.1 that speaks
+ * Stripe's API (Stripe itself cannot be reached from here).
  */
 export interface StripeAppServer {
   baseUrl: string;
-  /** The form bodies of the payment intents the server created. */
-  intents: URLSearchParams[];
+  dataDir: string;
+  /** The Stripe API the server talks to: what it was asked, and the objects it holds. */
+  stripe: FakeStripeServer;
   stop(): Promise<void>;
 }
 
-function stripeApiPeer(intents: URLSearchParams[]): Server {
-  return createHttpServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      response.setHeader('content-type', 'application/json');
-      const url = request.url ?? '';
-      if (request.method === 'POST' && url === '/v1/payment_intents') {
-        const form = new URLSearchParams(body);
-        intents.push(form);
-        const id = `pi_e2e_${intents.length}`;
-        response.end(
-          JSON.stringify({ id, object: 'payment_intent', client_secret: `${id}_secret_e2e`, status: 'requires_payment_method', amount: Number(form.get('amount')), currency: form.get('currency'), metadata: {} }),
-        );
-      } else if (request.method === 'GET' && url.startsWith('/v1/payment_intents/')) {
-        const id = url.split('/')[3];
-        response.end(JSON.stringify({ id, object: 'payment_intent', client_secret: `${id}_secret_e2e`, status: 'requires_payment_method', metadata: {} }));
-      } else {
-        response.statusCode = 404;
-        response.end(JSON.stringify({ error: { type: 'invalid_request_error', message: `No such route: ${request.method} ${url}` } }));
-      }
-    });
-  });
-}
-
 export async function startStripeAppServer(): Promise<StripeAppServer> {
-  const intents: URLSearchParams[] = [];
-  const peer = stripeApiPeer(intents);
-  const peerPort = await freePort();
-  await new Promise<void>((resolve) => peer.listen(peerPort, '127.0.0.1', resolve));
-
+  const stripe = await startFakeStripeServer();
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'kb-e2e-stripe-'));
@@ -61,10 +33,11 @@ export async function startStripeAppServer(): Promise<StripeAppServer> {
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       TRUST_PROXY: 'true',
+      TEST_CLOCK: 'true',
       STRIPE_SECRET_KEY: 'sk_test_e2e',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
       STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
-      STRIPE_API_BASE: `http://127.0.0.1:${peerPort}`,
+      STRIPE_API_BASE: stripe.baseUrl,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -76,14 +49,15 @@ export async function startStripeAppServer(): Promise<StripeAppServer> {
 
   return {
     baseUrl,
-    intents,
+    dataDir,
+    stripe,
     async stop() {
       if (server.exitCode === null) {
         const exited = new Promise((resolve) => server.once('exit', resolve));
         server.kill('SIGTERM');
         await exited;
       }
-      await new Promise((resolve) => peer.close(resolve));
+      await stripe.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -6,8 +6,8 @@ import { baseUrl } from './browser.js';
  * booking's start without waiting for it; `null` puts it back. Each worker has its own server, so the
  * journeys running at once on other workers do not see the move.
  */
-export async function setTestClock(at: Date | null): Promise<void> {
-  const response = await fetch(`${baseUrl()}/api/internal/test-clock`, {
+export async function setTestClock(at: Date | null, server = baseUrl()): Promise<void> {
+  const response = await fetch(`${server}/api/internal/test-clock`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ at: at?.toISOString() ?? null }),

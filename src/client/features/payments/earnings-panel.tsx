@@ -80,7 +80,7 @@ export function EarningsPanel() {
                       </>
                     ) : (
                       <>
-                        Issued <LocalDate iso={invoice.issuedAt} />, {invoice.status === 'disputed' ? 'disputed' : 'awaiting payment'}
+                        Issued <LocalDate iso={invoice.issuedAt} />, {invoice.status === 'disputed' ? 'disputed' : invoice.status === 'awaiting_confirmation' ? 'paid in person, awaiting confirmation' : 'awaiting payment'}
                       </>
                     )}
                   </p>

@@ -41,6 +41,8 @@ export function BookingInvoiceCard({ booking }: { booking: Booking }) {
 
 function InvoiceCard({ invoice }: { invoice: Invoice }) {
   const fullyRefunded = invoice.refunded !== '0.00' && invoice.refunded === invoice.total;
+  const overdue = invoice.status === 'open' && new Date() > new Date(invoice.dueAt);
+  const badge = fullyRefunded ? 'Refunded' : overdue ? 'Overdue' : INVOICE_STATUS_LABELS[invoice.status];
   return (
     <SectionCard title={`Invoice ${invoice.number}`} icon={Receipt}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -52,7 +54,7 @@ function InvoiceCard({ invoice }: { invoice: Invoice }) {
             </>
           ) : null}
         </p>
-        <Badge tone={fullyRefunded ? 'blue' : STATUS_TONES[invoice.status]}>{fullyRefunded ? 'Refunded' : INVOICE_STATUS_LABELS[invoice.status]}</Badge>
+        <Badge tone={fullyRefunded ? 'blue' : STATUS_TONES[invoice.status]}>{badge}</Badge>
       </div>
       <InvoiceLines invoice={invoice} />
       <div className="mt-4 flex flex-col gap-3">

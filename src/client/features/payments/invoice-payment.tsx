@@ -13,7 +13,7 @@ import { showToast } from '../../lib/toast';
 
 const PAYMENT_INIT_FAILED = 'Failed to initialize payment. Please try again.';
 const STRIPE_UNREACHABLE =
-  "We could not reach our payment provider. Your booking is kept; you can pay later from the booking's page.";
+  "We could not reach our payment provider. Nothing was charged; you can try again from this page later.";
 
 /**
  * Paying an invoice by card with Stripe's Payment Element. Stripe's script is fetched only here, so no

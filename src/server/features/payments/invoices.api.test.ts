@@ -228,3 +228,26 @@ describe('disputes', () => {
     expect(row!.paymentStatus).toBe('refunded');
   });
 });
+
+describe('payment reminders', () => {
+  it('reminds the owner when an invoice falls due and a week later, each once, however often the job runs', async () => {
+    const booking = await completed();
+    const invoice = (await invoiceOf(owner, booking))!;
+    const remindersSent = async () => (await t.database.db.select().from(invoices).where(eq(invoices.id, invoice.id)))[0]!.remindersSent;
+    const run = () => t.app.jobs.runNow('invoice-payment-reminders', {});
+    await run();
+    expect(await remindersSent()).toBe(0);
+    clock.set(new Date(Date.parse(invoice.dueAt) + 60_000));
+    await Promise.all([run(), run()]);
+    expect(await remindersSent()).toBe(1);
+    const reminder = await inbox.waitFor((m) => m.subject === `Reminder: Invoice ${invoice.number} for booking #${booking.number}, $597.24 due` && JSON.stringify(m.to ?? null).includes(owner.email));
+    expect(reminder.attachments.map((a) => a.filename)).toEqual([`invoice-${invoice.number}.pdf`]);
+    clock.set(new Date(Date.parse(invoice.dueAt) + 7 * 24 * 60 * 60 * 1000 + 60_000));
+    await run();
+    await run();
+    expect(await remindersSent()).toBe(2);
+    clock.set(new Date(Date.parse(invoice.dueAt) + 60 * 24 * 60 * 60 * 1000));
+    await run();
+    expect(await remindersSent()).toBe(2);
+  });
+});
