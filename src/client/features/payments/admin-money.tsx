@@ -84,6 +84,13 @@ export function RevenuePanel() {
               </div>
             ))}
           </dl>
+          <SectionCard title="Paid by owners by month" icon={Scale}>
+            <BarChart
+              label={`Paid by owners by month: ${revenue.data.months.map((m) => `${monthLabel(m.month)} ${money(m.gross)}`).join(', ')}`}
+              bars={revenue.data.months.map((m) => ({ label: monthLabel(m.month).split(' ')[0]!, value: cents(m.gross) }))}
+              format={formatCents}
+            />
+          </SectionCard>
           <SectionCard title="Platform fees by month" icon={Scale}>
             <BarChart
               label={`Platform fees by month: ${revenue.data.months.map((m) => `${monthLabel(m.month)} ${money(m.fees)}`).join(', ')}`}
