@@ -1,5 +1,5 @@
-import { Tabs } from 'radix-ui';
 import { RequireAuth } from '../features/auth';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { PageContainer, PageHeader } from '../app/page-header';
 import { PageSpinner } from '../components/ui/spinner';
 import { LoadFailed } from '../components/ui/load-failed';
@@ -9,9 +9,6 @@ import { EarningsPanel } from '../features/payments';
 import { useSearchParams } from 'react-router';
 import { useAuth } from '../lib/session';
 import { ApiError } from '../lib/api-request';
-
-const TAB_CLASS =
-  'flex-1 rounded-md px-2 py-2 text-sm sm:px-4 font-semibold text-slate-600 transition-colors hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-navy-500 data-[state=active]:bg-white data-[state=active]:text-navy-800 data-[state=active]:shadow-sm sm:flex-none';
 
 const TABS = ['bookings', 'practice', 'reviews', 'earnings'];
 
@@ -39,34 +36,34 @@ function Workspace() {
     <div className="flex flex-col gap-6">
       <StatusNotice profile={profile.data} />
       {needsSetup(profile.data) ? <SetupNotice profile={profile.data} /> : null}
-      <Tabs.Root value={tab} onValueChange={chooseTab} className="flex flex-col gap-6">
-        <Tabs.List aria-label="Workspace" className="inline-flex w-full rounded-lg border border-slate-200 bg-slate-100 p-1 sm:w-auto sm:self-start">
-          <Tabs.Trigger value="bookings" className={TAB_CLASS}>
+      <Tabs value={tab} onValueChange={chooseTab} className="flex flex-col gap-6">
+        <TabsList aria-label="Workspace">
+          <TabsTrigger value="bookings">
             Bookings
-          </Tabs.Trigger>
-          <Tabs.Trigger value="practice" className={TAB_CLASS}>
+          </TabsTrigger>
+          <TabsTrigger value="practice">
             Practice
-          </Tabs.Trigger>
-          <Tabs.Trigger value="reviews" className={TAB_CLASS}>
+          </TabsTrigger>
+          <TabsTrigger value="reviews">
             Reviews
-          </Tabs.Trigger>
-          <Tabs.Trigger value="earnings" className={TAB_CLASS}>
+          </TabsTrigger>
+          <TabsTrigger value="earnings">
             Earnings
-          </Tabs.Trigger>
-        </Tabs.List>
-        <Tabs.Content value="bookings" className="focus-visible:outline-none">
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="bookings">
           <BookingsPanel />
-        </Tabs.Content>
-        <Tabs.Content value="practice" className="focus-visible:outline-none">
+        </TabsContent>
+        <TabsContent value="practice">
           <PracticePanel profile={profile.data} />
-        </Tabs.Content>
-        <Tabs.Content value="reviews" className="focus-visible:outline-none">
+        </TabsContent>
+        <TabsContent value="reviews">
           <WorkspaceReviewsPanel />
-        </Tabs.Content>
-        <Tabs.Content value="earnings" className="focus-visible:outline-none">
+        </TabsContent>
+        <TabsContent value="earnings">
           <EarningsPanel />
-        </Tabs.Content>
-      </Tabs.Root>
+        </TabsContent>
+      </Tabs>
     </div>
   );
 }

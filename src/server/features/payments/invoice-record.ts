@@ -121,22 +121,34 @@ export async function refundsOf(db: Database, invoiceIds: string[]): Promise<Map
 }
 
 /**
- * The invoice of a booking the user may see, with the user's roles towards it (the booking's access rule:
- * anyone else gets its 404). `forUpdate` locks the booking and the invoice rows, in that order.
+ * The invoice of a booking the user may see (null before it is issued), with the user's roles towards it:
+ * the booking's access rule, so anyone else gets its 404. `forUpdate` locks the booking, then the invoice.
  */
+export async function findInvoice(
+  db: Database,
+  user: CurrentUser,
+  bookingId: string,
+  options: { forUpdate?: boolean; only?: readonly BookingRole[] } = {},
+): Promise<{ record: InvoiceRecord | null; roles: BookingRole[] }> {
+  const access = await bookingAccess(db, user, bookingId, options);
+  let query = db.select().from(invoices).where(eq(invoices.bookingId, access.record.booking.id)).$dynamic();
+  if (options.forUpdate) query = query.for('update');
+  const [invoice] = await query;
+  if (!invoice) return { record: null, roles: access.roles };
+  const refunds = (await refundsOf(db, [invoice.id])).get(invoice.id) ?? [];
+  return { record: { invoice, refunds, booking: access.record }, roles: access.roles };
+}
+
+/** As `findInvoice`, for a route about the invoice itself: none yet is 404. */
 export async function invoiceAccess(
   db: Database,
   user: CurrentUser,
   bookingId: string,
   options: { forUpdate?: boolean; only?: readonly BookingRole[] } = {},
 ): Promise<{ record: InvoiceRecord; roles: BookingRole[] }> {
-  const access = await bookingAccess(db, user, bookingId, options);
-  let query = db.select().from(invoices).where(eq(invoices.bookingId, access.record.booking.id)).$dynamic();
-  if (options.forUpdate) query = query.for('update');
-  const [invoice] = await query;
-  if (!invoice) throw new AppError('NOT_FOUND', NO_INVOICE);
-  const refunds = (await refundsOf(db, [invoice.id])).get(invoice.id) ?? [];
-  return { record: { invoice, refunds, booking: access.record }, roles: access.roles };
+  const { record, roles } = await findInvoice(db, user, bookingId, options);
+  if (!record) throw new AppError('NOT_FOUND', NO_INVOICE);
+  return { record, roles };
 }
 
 /**

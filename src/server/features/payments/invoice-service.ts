@@ -1,12 +1,11 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { ServiceContext } from '../../core/service-context.js';
 import { bookings, invoices } from '../../db/schema.js';
-import { AppError } from '../../core/app-error.js';
 import type { InPersonMethod, Invoice, ResolveDisputeInput } from '../../../common/invoices.js';
 import type { CurrentUser } from '../../../common/user.js';
 import { selectBookingRecords } from '../bookings/index.js';
 import { renderInvoicePdf } from '../../pdf/invoice-pdf.js';
-import { invoiceAccess, refundsOf, toInvoice, NO_INVOICE } from './invoice-record.js';
+import { findInvoice, invoiceAccess, refundsOf, toInvoice } from './invoice-record.js';
 import {
   changeInvoice,
   confirmInPerson,
@@ -22,14 +21,8 @@ export function invoiceService(deps: ServiceContext, options: InvoiceChanges) {
   const change = changeInvoice.bind(null, deps, options);
   return {
     async read(user: CurrentUser, bookingId: string): Promise<Invoice | null> {
-      try {
-        const { record, roles } = await invoiceAccess(deps.db, user, bookingId);
-        return toInvoice(record, roles, deps.now(), options.cardPayments);
-      } catch (error) {
-        // The booking is the caller's but has no invoice yet: that is an answer, not an error.
-        if (error instanceof AppError && error.message === NO_INVOICE) return null;
-        throw error;
-      }
+      const { record, roles } = await findInvoice(deps.db, user, bookingId);
+      return record ? toInvoice(record, roles, deps.now(), options.cardPayments) : null;
     },
 
     /** The invoice (or, once paid, the receipt) as a PDF: the owner's document, for its two parties and administrators. */
