@@ -9,6 +9,11 @@ export const askSchema = z.object({
     .max(QUESTION_MAX_LENGTH, `Questions can be at most ${QUESTION_MAX_LENGTH} characters`),
   /** Continue this conversation; omitted to start a new one. */
   sessionId: z.string().uuid('Unknown conversation').optional(),
+  /**
+   * A new conversation's boat (My boats): its make, model and engine are assumed. Omitted: the owner's only
+   * boat, if they have exactly one; null: no boat. A continued conversation keeps the boat it started with.
+   */
+  boatId: z.uuid('We could not find that boat in My boats').nullish(),
 });
 export type AskInput = z.infer<typeof askSchema>;
 
@@ -19,6 +24,8 @@ export const askResponseSchema = z.object({
   category: z.enum(AI_CATEGORIES),
   /** A professional should look at this: the chat offers 'Book an expert' on the answer (AI hand-off). */
   expertAdvised: z.boolean(),
+  /** The boat the conversation is about, or null. */
+  boat: z.object({ id: z.uuid(), name: z.string() }).nullable(),
 });
 export type AskResponse = z.infer<typeof askResponseSchema>;
 
@@ -47,6 +54,7 @@ export const analyzeImageResponseSchema = imageAnalysisSchema.extend({
   sessionCategory: z.enum(AI_CATEGORIES),
   /** A professional should look at this (a high or critical severity): the chat offers 'Book an expert'. */
   expertAdvised: z.boolean(),
+  boat: z.object({ id: z.uuid(), name: z.string() }).nullable(),
 });
 export type AnalyzeImageResponse = z.infer<typeof analyzeImageResponseSchema>;
 
@@ -54,6 +62,7 @@ export type AnalyzeImageResponse = z.infer<typeof analyzeImageResponseSchema>;
 export const analyzeImageFieldsSchema = z.object({
   description: z.string().trim().max(DESCRIPTION_MAX_LENGTH, `Descriptions can be at most ${DESCRIPTION_MAX_LENGTH} characters`).default(''),
   sessionId: z.string().uuid('Unknown conversation').optional(),
+  boatId: z.uuid('We could not find that boat in My boats').nullish(),
 });
 
 export const aiSessionSchema = z.object({
@@ -61,6 +70,8 @@ export const aiSessionSchema = z.object({
   question: z.string(),
   category: z.enum(AI_CATEGORIES),
   createdAt: z.iso.datetime(),
+  /** The boat the conversation is about, or null. */
+  boatId: z.uuid().nullable(),
 });
 export type AiSession = z.infer<typeof aiSessionSchema>;
 

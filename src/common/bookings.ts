@@ -4,6 +4,7 @@ import { BOOKING_ACTIONS, BOOKING_STATUSES } from './bookings-status.js';
 import { DEFAULT_ONSITE_HOURS, MAX_ONSITE_HOURS } from './bookings-rules.js';
 import { isLocalDate } from './zoned-time.js';
 import { BOAT_TYPES, DATE_REQUIRED, DESCRIPTION_REQUIRED, MISSING_INFORMATION } from './bookings-fields.js';
+import { boatSnapshotSchema } from './boats.js';
 
 export const PAYMENT_STATUSES = ['unpaid', 'paid', 'refund_pending', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
@@ -65,6 +66,10 @@ export type OnsiteBookingForm = z.input<typeof onsiteBookingFormSchema>;
  */
 const attachConversation = {
   aiSessionId: z.uuid('We could not find that conversation with the assistant').optional(),
+  /** One of the owner's boats (My boats): the booking keeps a snapshot of it for the expert. */
+  boatId: z.uuid('We could not find that boat in My boats').nullish(),
+  /** The boat's maintenance task booked from: completing the booking completes it. */
+  maintenanceTaskId: z.uuid('We could not find that maintenance task on this boat').nullish(),
 };
 
 /** `POST /api/bookings`: a form's state plus its service type. */
@@ -169,6 +174,10 @@ export const bookingSchema = z.object({
   durationMinutes: z.number().int(),
   description: z.string(),
   onsite: onsiteDetailsSchema.nullable(),
+  /** The owner's boat as it was when booked (My boats), or null. */
+  boat: boatSnapshotSchema.nullable(),
+  /** The maintenance task booked from, or null. */
+  maintenanceTaskId: z.uuid().nullable(),
   /** Computed by the server from the expert's rates: decimal string '75.00'. */
   price: z.string(),
   currency: z.string(),

@@ -63,6 +63,8 @@ const PRIVATE_TITLES: Record<PrivatePage, string> = {
   '/dashboard': 'Dashboard',
   '/bookings': 'My Bookings',
   '/bookings/:id': 'Booking',
+  '/boats': 'My boats',
+  '/boats/:id': 'Boat',
   '/settings': 'Settings',
   '/profile': 'My Profile',
   '/user-management': 'User Management',

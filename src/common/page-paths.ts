@@ -17,6 +17,8 @@ export const PAGE_PATHS = [
   '/dashboard',
   '/bookings',
   '/bookings/:id',
+  '/boats',
+  '/boats/:id',
   '/settings',
   '/profile',
   '/user-management',

@@ -62,6 +62,7 @@ import { reviewRoutes } from './features/reviews/index.js';
 import { workspaceRoutes } from './features/workspace/index.js';
 import { createTestClock, testClockRoutes } from './features/test-clock/index.js';
 import { bookingMessageRoutes, defineUnreadEmailJob, MESSAGE_PHOTOS } from './features/booking-messages/index.js';
+import { BOAT_PHOTOS, boatRoutes, bookingBoats, defineBoatPhotoRemoval, defineMaintenanceJobs } from './features/boats/index.js';
 import { createAiProvider } from './ai/create-provider.js';
 import { openFanout, type Fanout } from './realtime/fanout.js';
 import { registerLiveSockets } from './realtime/live-socket.js';
@@ -193,11 +194,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     now: options.now ?? testClock?.now ?? (() => new Date()),
     listings: expertListings,
     invoices: createInvoiceIssuer(config),
+    boats: bookingBoats,
   };
   const payments = await createPayments(config, services);
   defineEmailJob(jobs, mailer);
   defineBookingNoticeJob(services);
   defineInvoiceMailJob(jobs, database.db, config.BASE_URL, services.now);
+  defineMaintenanceJobs(jobs, services);
+  const boatPhotos = await openPhotoStore(config, BOAT_PHOTOS);
+  defineBoatPhotoRemoval(jobs, boatPhotos);
   defineReminderJob(services);
   defineUnreadEmailJob(services);
   jobs.define(SWEEP_QUEUE, async () => {
@@ -281,6 +286,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(expertApplicationRoutes, { services });
   await app.register(reviewRoutes, { services });
   await app.register(workspaceRoutes, { services, photos });
+  await app.register(boatRoutes, { services, photos: boatPhotos });
   await app.register(adminUserRoutes, { services });
   await app.register(adminExpertRoutes, { services });
   await app.register(searchEngineRoutes, { baseUrl: publicBaseUrl });

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Briefcase, CalendarDays, History, LogOut, MessageSquare, Settings, ShieldCheck, User as UserIcon, Users, Receipt } from 'lucide-react';
+import { Briefcase, CalendarDays, History, LogOut, MessageSquare, Sailboat, Settings, ShieldCheck, User as UserIcon, Users, Receipt } from 'lucide-react';
 import type { CurrentUser } from '@common/user';
 import { avatarInitial, displayName } from '@common/user-display';
 import { Avatar } from '../components/ui/avatar';
@@ -69,6 +69,11 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         <DropdownMenuItem asChild>
           <Link to="/bookings">
             <CalendarDays aria-hidden /> My Bookings
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/boats">
+            <Sailboat aria-hidden /> My boats
           </Link>
         </DropdownMenuItem>
         {user.role === 'expert' ? (

@@ -7,11 +7,27 @@ export interface ConversationTurn {
   content: string;
 }
 
+/** The owner's boat a conversation is about (My boats): the assistant assumes its make, model and engine. */
+export interface BoatContext {
+  name: string;
+  /** 'Powerboat', 'Sailboat': as the owner chose it. */
+  type: string;
+  make: string | null;
+  model: string | null;
+  year: number | null;
+  lengthFeet: number | null;
+  /** 'outboard', 'inboard', 'sterndrive', 'jet', 'sail', 'electric'. */
+  propulsion: string;
+  /** Its first engine (most boats have one; twins are alike). */
+  engine: { make: string; model: string | null; year: number | null; hours: number | null; fuel: string } | null;
+}
+
 export interface AskInput {
   question: string;
   /** Earlier turns of this conversation, oldest first. */
   history: ConversationTurn[];
   settings: AiSettings;
+  boat?: BoatContext;
 }
 
 export interface AnswerResult {
@@ -27,6 +43,7 @@ export interface AnalyzeInput {
   history: ConversationTurn[];
   settings: AiSettings;
   photoChecks: PhotoCheck[];
+  boat?: BoatContext;
 }
 
 /** An engine behind the assistant: the built-in knowledge base, or an OpenAI-compatible model. */

@@ -2,6 +2,7 @@ import type { Database } from '../db/client.js';
 import type { JobQueue, QueuedJob } from '../jobs/job-queue.js';
 import type { CompleteBooking } from '../../common/invoices.js';
 import type { BookingActor } from '../../common/bookings-status.js';
+import type { BoatSnapshot } from '../../common/boats.js';
 
 /**
  * Issues a booking's final invoice inside the transaction that completes it (the payments feature's), so a
@@ -15,6 +16,29 @@ export interface InvoiceIssuer {
     actor: { userId: string | null; role: BookingActor },
     now: Date,
   ): Promise<QueuedJob[]>;
+}
+
+/** The boat a new booking is for, as the booking keeps it, and the maintenance task booked from. */
+export interface BookingBoat {
+  boatId: string;
+  snapshot: BoatSnapshot;
+  maintenanceTaskId: string | null;
+}
+
+/**
+ * What bookings need of the owner's boats (the boats feature's), so bookings import nothing from it: the
+ * boat a new booking attaches, and the maintenance task done when a booking completes.
+ */
+export interface BookingBoats {
+  /** The owner's own boat and task, or 400 on the field; null when the booking names no boat. */
+  attach(db: Database, ownerId: string, input: { boatId?: string | null; maintenanceTaskId?: string | null }): Promise<BookingBoat | null>;
+  /** Inside the transaction that completes a booking: the task it was booked for is done. */
+  completed(
+    tx: Database,
+    booking: { id: string; maintenanceTaskId: string | null; startsAt: Date },
+    actor: { userId: string | null; role: BookingActor },
+    now: Date,
+  ): Promise<void>;
 }
 
 /**
@@ -32,4 +56,5 @@ export interface ServiceContext {
   /** The cached expert listings (the experts feature's cache): cleared by every change that shows in them. */
   listings: { clear(): void };
   invoices: InvoiceIssuer;
+  boats: BookingBoats;
 }

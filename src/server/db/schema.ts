@@ -24,6 +24,7 @@ import { BOAT_TYPES } from '../../common/bookings-fields.js';
 import { REVIEW_STATUSES } from '../../common/reviews-rules.js';
 import type { INVOICE_LINE_KINDS} from '../../common/invoices.js';
 import { IN_PERSON_METHODS, INVOICE_STATUSES, PAYMENT_METHODS, PAYOUT_STATUSES } from '../../common/invoices.js';
+import { HULL_TYPES, PROPULSIONS, type BoatSnapshot, type Engine } from '../../common/boats.js';
 
 /** A CHECK that keeps an enum column to its values, named `<table>_<column>_check`. */
 function oneOf(table: string, column: { name: string }, values: readonly string[]) {
@@ -245,9 +246,14 @@ export const aiSessions = pgTable(
     /** The first question of the conversation (its title in the history). */
     question: text('question').notNull(),
     category: text('category').notNull().default('general'),
+    /** The owner's boat the conversation is about: its details go to the assistant, and it shows in the boat's history. */
+    boatId: uuid('boat_id').references(() => boats.id, { onDelete: 'set null' }),
     ...timestamps,
   },
-  (t) => [index('ai_sessions_user_created_idx').on(t.userId, t.createdAt.desc())],
+  (t) => [
+    index('ai_sessions_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('ai_sessions_boat_idx').on(t.boatId).where(sql`${t.boatId} is not null`),
+  ],
 );
 
 export const aiMessages = pgTable(
@@ -354,9 +360,15 @@ export const bookings = pgTable(
     calendarSequence: integer('calendar_sequence').notNull().default(0),
     /** The assistant conversation the owner booked from (AI hand-off); its copy is in booking_ai_conversations. */
     aiSessionId: uuid('ai_session_id').references(() => aiSessions.id, { onDelete: 'set null' }),
+    /** The owner's boat this booking is for; its snapshot below is what the booking keeps of it. */
+    boatId: uuid('boat_id').references(() => boats.id, { onDelete: 'set null' }),
+    boatSnapshot: jsonb('boat_snapshot').$type<BoatSnapshot>(),
+    /** The maintenance task booked from: completing the booking completes it. */
+    maintenanceTaskId: uuid('maintenance_task_id').references(() => maintenanceTasks.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
+    index('bookings_boat_idx').on(t.boatId).where(sql`${t.boatId} is not null`),
     index('bookings_user_starts_idx').on(t.userId, t.startsAt),
     index('bookings_expert_starts_idx').on(t.expertId, t.startsAt),
     index('bookings_status_expires_idx').on(t.status, t.expiresAt),
@@ -689,3 +701,105 @@ export const stripeEvents = pgTable('stripe_events', {
   type: text('type').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** An owner's boat (docs/PRODUCT.md#my-boats). */
+export const boats = pgTable(
+  'boats',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    boatType: text('boat_type', { enum: BOAT_TYPES }).notNull(),
+    make: text('make'),
+    model: text('model'),
+    year: integer('year'),
+    lengthFeet: numeric('length_feet', { precision: 5, scale: 1, mode: 'number' }),
+    hullType: text('hull_type', { enum: HULL_TYPES }).notNull(),
+    propulsion: text('propulsion', { enum: PROPULSIONS }).notNull(),
+    engines: jsonb('engines').$type<Engine[]>().notNull().default([]),
+    homeMarina: text('home_marina'),
+    slip: text('slip'),
+    homeZip: text('home_zip'),
+    /** The stored JPEG's name in the boat-photo store. */
+    photoName: text('photo_name'),
+    hoursRecordedAt: timestamp('hours_recorded_at', { withTimezone: true }),
+    /** The month ('YYYY-MM') the owner was last asked by e-mail to update the engine hours. */
+    hoursAskedMonth: text('hours_asked_month'),
+    ...timestamps,
+  },
+  (t) => [
+    index('boats_owner_idx').on(t.ownerId, t.createdAt),
+    oneOf('boats', t.boatType, BOAT_TYPES),
+    oneOf('boats', t.hullType, HULL_TYPES),
+    oneOf('boats', t.propulsion, PROPULSIONS),
+  ],
+);
+
+/** The owner's own notes in a boat's service history. */
+export const boatNotes = pgTable(
+  'boat_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    boatId: uuid('boat_id')
+      .notNull()
+      .references(() => boats.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('boat_notes_boat_idx').on(t.boatId, t.createdAt)],
+);
+
+/**
+ * A task of a boat's maintenance schedule, due by `due_date`, `due_hours` or both. `reminded_*_for` hold
+ * the due date each reminder was sent for: a moved date is reminded of again, the same one never twice.
+ */
+export const maintenanceTasks = pgTable(
+  'maintenance_tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    boatId: uuid('boat_id')
+      .notNull()
+      .references(() => boats.id, { onDelete: 'cascade' }),
+    templateKey: text('template_key'),
+    title: text('title').notNull(),
+    specialty: text('specialty').notNull(),
+    dueDate: date('due_date'),
+    dueHours: integer('due_hours'),
+    intervalMonths: integer('interval_months'),
+    intervalHours: integer('interval_hours'),
+    dueReason: text('due_reason'),
+    lastDoneOn: date('last_done_on'),
+    lastDoneHours: integer('last_done_hours'),
+    /** A one-off task once done; a recurring one moves its due instead. */
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    reminded14For: date('reminded_14_for'),
+    reminded2For: date('reminded_2_for'),
+    ...timestamps,
+  },
+  (t) => [
+    index('maintenance_tasks_boat_idx').on(t.boatId),
+    index('maintenance_tasks_open_due_idx').on(t.dueDate).where(sql`${t.doneAt} is null and ${t.dueDate} is not null`),
+    check('maintenance_tasks_due_check', sql`${t.dueDate} is not null or ${t.dueHours} is not null`),
+  ],
+);
+
+/** Each time a task was done: the boat's maintenance log in its service history. */
+export const maintenanceCompletions = pgTable(
+  'maintenance_completions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    taskId: uuid('task_id').references(() => maintenanceTasks.id, { onDelete: 'set null' }),
+    boatId: uuid('boat_id')
+      .notNull()
+      .references(() => boats.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    doneOn: date('done_on').notNull(),
+    engineHours: integer('engine_hours'),
+    note: text('note'),
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('maintenance_completions_boat_idx').on(t.boatId, t.doneOn)],
+);

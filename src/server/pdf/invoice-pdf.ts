@@ -1,21 +1,14 @@
-import PDFDocument from 'pdfkit';
 import { PRODUCT_NAME } from '../../common/brand.js';
 import { IN_PERSON_METHOD_LABELS, type Invoice, type InvoiceLine } from '../../common/invoices.js';
 import { formatCents } from '../../common/money.js';
 import { specialtyLabel } from '../../common/specialties.js';
+import { createDocument, drawFooters, drawMasthead, INK, makeRoom, MARGIN, MUTED, NAVY, printable, RULE, type Doc } from './pdf-layout.js';
 
 /**
  * An invoice as the PDF its owner downloads: a receipt once paid. It is the owner's document, so the
  * expert's earnings (the platform fee, the net) never appear in it, whoever asks for it.
  */
 
-type Doc = PDFKit.PDFDocument;
-
-const MARGIN = 50;
-const NAVY = '#123f61';
-const INK = '#1f2933';
-const MUTED = '#5f6b76';
-const RULE = '#d5dde5';
 const CELL_PADDING = 5;
 const TAX_MARK = '*';
 const CELL = { font: 'Helvetica', size: 10, color: INK };
@@ -32,19 +25,7 @@ const COLUMNS = [
 
 export async function renderInvoicePdf(invoice: Invoice, options: { baseUrl: string }): Promise<Buffer> {
   const title = invoice.status === 'paid' ? 'Receipt' : 'Invoice';
-  const doc = new PDFDocument({
-    size: 'LETTER',
-    margin: MARGIN,
-    // Page numbers ('Page 1 of 3') are known only once everything is laid out.
-    bufferPages: true,
-    info: { Title: `${title} ${invoice.number}`, Author: PRODUCT_NAME },
-  });
-  const output = new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, output } = createDocument(`${title} ${invoice.number}`);
 
   drawHeading(doc, invoice, title);
   drawLines(doc, invoice);
@@ -56,17 +37,6 @@ export async function renderInvoicePdf(invoice: Invoice, options: { baseUrl: str
   return output;
 }
 
-/**
- * The standard fonts encode only WinAnsi (Latin-1 and a few typographic marks): any other character (CJK,
- * emoji) would print as an unrelated glyph, so it shows as '?'. Composing first keeps 'Zoë' typed as e + ¨.
- */
-function printable(text: string): string {
-  return text
-    .normalize('NFC')
-    .replace(/[^\S\n]/gu, ' ')
-    .replace(/[^\n\x20-\x7e\xa0-\xff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]/gu, '?');
-}
-
 function money(amount: string): string {
   return formatCents(Math.round(Number(amount) * 100));
 }
@@ -76,18 +46,9 @@ function day(iso: string, invoice: Invoice, dateStyle: 'long' | 'full' = 'long')
   return new Intl.DateTimeFormat('en-US', { timeZone: invoice.timeZone, dateStyle }).format(new Date(iso));
 }
 
-/** Starts a new page unless `height` more points fit above the bottom margin; true when it did. */
-function makeRoom(doc: Doc, height: number): boolean {
-  if (doc.y + height <= doc.page.height - doc.page.margins.bottom) return false;
-  doc.addPage();
-  return true;
-}
-
 function drawHeading(doc: Doc, invoice: Invoice, title: string): void {
   const width = doc.page.width - 2 * MARGIN;
-  const top = doc.y;
-  doc.font('Helvetica-Bold').fontSize(12).fillColor(NAVY).text(PRODUCT_NAME, MARGIN, top);
-  doc.fontSize(26).text(title, MARGIN, top + 20);
+  const top = drawMasthead(doc, title);
   doc.font('Helvetica-Bold').fontSize(11).fillColor(INK).text(invoice.number, MARGIN, top, { width, align: 'right' });
   doc.font('Helvetica').fontSize(10).fillColor(MUTED);
   doc.text(`Issued ${day(invoice.issuedAt, invoice)}`, { width, align: 'right' });
@@ -234,20 +195,4 @@ function drawSection(doc: Doc, heading: string, notes: string[]): void {
   doc.font('Helvetica').fillColor(INK);
   for (const note of notes) doc.text(printable(note), { width, paragraphGap: 3 });
   doc.moveDown(1);
-}
-
-/** The brand and page number in every page's bottom margin, drawn once all pages exist. */
-function drawFooters(doc: Doc, label: string): void {
-  const { start, count } = doc.bufferedPageRange();
-  for (let index = start; index < start + count; index++) {
-    doc.switchToPage(index);
-    const y = doc.page.height - MARGIN + 16;
-    const right = doc.page.width - MARGIN;
-    const pageNumber = `Page ${index - start + 1} of ${count}`;
-    doc.moveTo(MARGIN, y - 6).lineTo(right, y - 6).lineWidth(0.5).strokeColor(RULE).stroke();
-    // Without line breaking, text in the bottom margin does not start another page.
-    doc.font('Helvetica').fontSize(8).fillColor(MUTED);
-    doc.text(printable(label), MARGIN, y, { lineBreak: false });
-    doc.text(pageNumber, right - doc.widthOfString(pageNumber), y, { lineBreak: false });
-  }
 }

@@ -1,13 +1,14 @@
 import type { ImageAnalysis } from '../../../common/ai.js';
 import { AI_CATEGORY_LABELS } from '../../../common/ai-rules.js';
-import type { AiProvider, AnalyzeInput, AnswerResult, AskInput, ConversationTurn } from '../provider.js';
+import type { AiProvider, AnalyzeInput, AnswerResult, AskInput, BoatContext, ConversationTurn } from '../provider.js';
 import { categoryOf, type KnowledgeBase } from '../knowledge-base/knowledge-base.js';
 import { readEquipmentDetails } from '../equipment-details.js';
+import { boatAssumption, withBoat } from '../boat-details.js';
 import { decideTopic } from '../conversation/topic-decision.js';
 import { composeAnswer, thanksAnswer } from './compose-answer.js';
 import { assessSeverity } from './severity.js';
 
-function answerQuestion(kb: KnowledgeBase, question: string, history: ConversationTurn[]): AnswerResult {
+function answerQuestion(kb: KnowledgeBase, question: string, history: ConversationTurn[], boat?: BoatContext): AnswerResult {
   const { kind, topic, subject } = decideTopic(kb, question, history);
   const message = topic.messages.at(-1)!;
   const category = categoryOf(topic.evidence);
@@ -16,8 +17,9 @@ function answerQuestion(kb: KnowledgeBase, question: string, history: Conversati
   }
   // Only this subject's messages: what was said about another subject leaves no trace in the answer.
   const texts = topic.messages.map((m) => m.text);
-  const owner = { texts, details: readEquipmentDetails(texts), work: topic.messages.flatMap((m) => m.work) };
-  return { text: composeAnswer({ kind, subject, evidence: topic.evidence, owner, message }), category };
+  const owner = { texts, details: withBoat(readEquipmentDetails(texts), boat, category), work: topic.messages.flatMap((m) => m.work) };
+  const text = composeAnswer({ kind, subject, evidence: topic.evidence, owner, message });
+  return { text: boat ? `${boatAssumption(boat)}\n\n${text}` : text, category };
 }
 
 /**
@@ -40,8 +42,8 @@ export function createBuiltinProvider(kb: KnowledgeBase): AiProvider {
     name: 'builtin',
     webSearch: false,
     vision: false,
-    async answer({ question, history }: AskInput) {
-      return answerQuestion(kb, question, history);
+    async answer({ question, history, boat }: AskInput) {
+      return answerQuestion(kb, question, history, boat);
     },
 
     async analyzeImage({ description, history, photoChecks }: AnalyzeInput) {

@@ -3,7 +3,8 @@ import type { ChatCompletionMessageParam } from 'openai/resources/chat/completio
 import { fillPromptTemplate, imageAnalysisSchema } from '../../../common/ai.js';
 import type { AiCategory } from '../../../common/ai-rules.js';
 import { formatReferences, hasReferences } from '../../../common/ai-references.js';
-import { AiProviderError, type AiProvider, type ConversationTurn } from '../provider.js';
+import { AiProviderError, type AiProvider, type BoatContext, type ConversationTurn } from '../provider.js';
+import { describeBoat } from '../boat-details.js';
 import type { TopicDecision } from '../conversation/topic-decision.js';
 import { categoryOf } from '../knowledge-base/knowledge-base.js';
 import type { WebSearch, SearchResult } from './web-search.js';
@@ -57,6 +58,11 @@ function sourcesBlock(sources: SearchResult[]): string {
   return `\n\nWeb search results to use as sources. Cite them in the text with their numbers, like [1]:\n${lines.join('\n\n')}`;
 }
 
+/** The owner's boat (My boats), so the model assumes its make, model and engine and says so. */
+function boatNote(boat: BoatContext): string {
+  return `\n\nThe owner is asking about their boat ${describeBoat(boat)}. Assume this boat and engine unless the owner names other equipment, and start the answer by saying in one short sentence which boat you assumed.`;
+}
+
 /** Turns the SDK's errors into messages a boat owner can act on; the conversation is kept either way. */
 function providerError(error: unknown, sdk: typeof OpenAI): AiProviderError {
   if (error instanceof AiProviderError) return error;
@@ -105,7 +111,7 @@ export async function createOpenAiProvider(options: OpenAiProviderOptions): Prom
     webSearch: !!options.search,
     vision: !!options.visionModel,
 
-    async answer({ question, history, settings }) {
+    async answer({ question, history, settings, boat }) {
       try {
         const decision = options.decideTopic(question, history);
         const { turns, note } = conversationFor(decision, history);
@@ -113,7 +119,7 @@ export async function createOpenAiProvider(options: OpenAiProviderOptions): Prom
         const completion = await client.chat.completions.create({
           model: options.model,
           messages: [
-            { role: 'system', content: `${settings.systemPrompt}\n\n${ANSWER_FORMAT}${note}` },
+            { role: 'system', content: `${settings.systemPrompt}\n\n${ANSWER_FORMAT}${note}${boat ? boatNote(boat) : ''}` },
             ...toMessages(turns),
             { role: 'user', content: fillPromptTemplate(settings.userPromptTemplate, question) + (sources.length ? sourcesBlock(sources) : '') },
           ],
@@ -128,14 +134,14 @@ export async function createOpenAiProvider(options: OpenAiProviderOptions): Prom
       }
     },
 
-    async analyzeImage({ image, description, settings }) {
+    async analyzeImage({ image, description, settings, boat }) {
       if (!options.visionModel || !image) throw new AiProviderError('No vision model is configured.', 503);
       try {
         const completion = await client.chat.completions.create({
           model: options.visionModel,
           response_format: { type: 'json_object' },
           messages: [
-            { role: 'system', content: `${settings.systemPrompt}\n\n${VISION_INSTRUCTIONS}` },
+            { role: 'system', content: `${settings.systemPrompt}\n\n${VISION_INSTRUCTIONS}${boat ? boatNote(boat) : ''}` },
             {
               role: 'user',
               content: [

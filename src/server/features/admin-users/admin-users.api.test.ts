@@ -12,6 +12,7 @@ import { APPROVED_EXPERT_ROLE, EXPERT_NEEDS_PROFILE, updateUser } from './update
 import { ACCOUNT_DELETED_REASON, DELETED_USER_NAME, OWNER_DELETED_REASON, deletedEmail, deleteUser } from './delete-user.js';
 import type { ServiceContext } from '../../core/service-context.js';
 import { SUSPENSION_CANCEL_REASON } from '../admin-experts/index.js';
+import { bookingBoats } from '../boats/index.js';
 import { createInvoiceIssuer } from '../payments/index.js';
 
 let t: TestApp;
@@ -480,6 +481,7 @@ describe('the last active administrator', () => {
     now: () => new Date(),
     listings: t.app.expertListings,
     invoices: createInvoiceIssuer(t.app.config),
+    boats: bookingBoats,
   });
 
   async function pairOfAdministrators() {

@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { ServiceContext } from '../../core/service-context.js';
 import { cancelUpcomingBookings } from '../bookings/index.js';
+import { removeBoatsOf } from '../boats/index.js';
 import { SUSPENSION_CANCEL_REASON } from '../admin-experts/index.js';
 import { toCurrentUser } from '../../auth/current-user.js';
 import type { CurrentUser } from '../../../common/user.js';
@@ -103,6 +104,8 @@ export async function deleteUser(deps: ServiceContext, { actorId, userId }: Dele
     // A password-reset link holds the user id as its value; used later, it would give the account a
     // new password.
     await tx.delete(verifications).where(eq(verifications.value, userId));
+    // Their boats leave My boats; the bookings keep the snapshot of the boat they were made with.
+    await deps.jobs.insert(tx, await removeBoatsOf(tx, userId));
     // The assistant conversations are the person's own questions, which nobody else depends on.
     await tx.delete(aiSessions).where(eq(aiSessions.userId, userId));
     // So are the copies attached to their bookings (AI hand-off); the bookings themselves stay.

@@ -120,11 +120,11 @@ export const aiRoutes: FastifyPluginAsyncZod<{ provider: AiProvider; builtin: Ai
         const errors = Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.') || '_', issue.message]));
         throw new AppError('BAD_REQUEST', parsed.error.issues[0]!.message, errors);
       }
-      const { description, sessionId } = parsed.data;
+      const { description, sessionId, boatId } = parsed.data;
       const photoChecks = await checkPhoto(image);
       // Only a vision model looks at the picture itself: the built-in engine gets no re-encoded copy to ignore.
       const jpeg = imageAnalyzer.vision ? (await normalizeUploadedImage(image)).jpeg : undefined;
-      return analyzePhoto(app.db, imageAnalyzer, { userId: user.id, image: jpeg, description, sessionId, photoChecks });
+      return analyzePhoto(app.db, imageAnalyzer, { userId: user.id, image: jpeg, description, sessionId, boatId, photoChecks });
     },
   );
 

@@ -16,6 +16,7 @@ import type { PhotoCheck } from '../../../common/ai.js';
 import { AppError } from '../../core/app-error.js';
 import { inTransaction } from '../../db/transaction.js';
 import { expertAdvised } from '../../ai/expert-advice.js';
+import { boatForAssistant } from '../boats/index.js';
 
 export async function getAiSettings(db: Database): Promise<AiSettings> {
   const [row] = await db.select().from(aiSettings).where(eq(aiSettings.id, 1));
@@ -32,33 +33,46 @@ const CONVERSATION_NOT_FOUND = 'This conversation does not exist.';
 /** The severity line of a photo analysis as `formatImageAnalysis` writes it. */
 const PHOTO_SEVERITY = /^\*\*Severity:\*\* (\w+)/m;
 
-/** The turns of one of the user's conversations, oldest first; 404 for anyone else's. */
-async function loadHistory(db: Database, userId: string, sessionId: string | undefined): Promise<ConversationTurn[]> {
-  if (!sessionId) return [];
+type AssistantBoat = Awaited<ReturnType<typeof boatForAssistant>>;
+
+/**
+ * The turns of one of the user's conversations, oldest first, and the boat it is about; 404 for anyone
+ * else's. A new conversation takes the boat asked for (or the owner's only one); a continued one keeps its own.
+ */
+async function loadConversation(
+  db: Database,
+  userId: string,
+  sessionId: string | undefined,
+  boatId: string | null | undefined,
+): Promise<{ history: ConversationTurn[]; boat: AssistantBoat }> {
+  if (!sessionId) return { history: [], boat: await boatForAssistant(db, userId, boatId) };
   const [session] = await db
-    .select({ id: aiSessions.id })
+    .select({ id: aiSessions.id, boatId: aiSessions.boatId })
     .from(aiSessions)
     .where(and(eq(aiSessions.id, sessionId), eq(aiSessions.userId, userId)));
   if (!session) throw new AppError('NOT_FOUND', CONVERSATION_NOT_FOUND);
-  const rows = await db
-    .select({ role: aiMessages.role, content: aiMessages.content })
-    .from(aiMessages)
-    .where(eq(aiMessages.sessionId, sessionId))
-    .orderBy(asc(aiMessages.createdAt));
-  return rows;
+  const [history, boat] = await Promise.all([
+    db
+      .select({ role: aiMessages.role, content: aiMessages.content })
+      .from(aiMessages)
+      .where(eq(aiMessages.sessionId, sessionId))
+      .orderBy(asc(aiMessages.createdAt)),
+    session.boatId ? boatForAssistant(db, userId, session.boatId) : null,
+  ]);
+  return { history, boat };
 }
 
 /** Stores a question and its answer in one transaction, starting the conversation when it is new. */
 async function recordExchange(
   db: Database,
-  input: { userId: string; sessionId?: string; question: string; answer: string; category: AiCategory },
+  input: { userId: string; sessionId?: string; boatId: string | null; question: string; answer: string; category: AiCategory },
 ): Promise<string> {
   return inTransaction(db, async (tx) => {
     let sessionId = input.sessionId;
     if (!sessionId) {
       const [created] = await tx
         .insert(aiSessions)
-        .values({ userId: input.userId, question: input.question.slice(0, 500), category: input.category })
+        .values({ userId: input.userId, question: input.question.slice(0, 500), category: input.category, boatId: input.boatId })
         .returning({ id: aiSessions.id });
       sessionId = created!.id;
     } else if (input.category !== 'general') {
@@ -80,27 +94,34 @@ async function recordExchange(
 export async function askAssistant(
   db: Database,
   provider: AiProvider,
-  input: { userId: string; question: string; sessionId?: string },
+  input: { userId: string; question: string; sessionId?: string; boatId?: string | null },
 ): Promise<AskResponse> {
-  const history = await loadHistory(db, input.userId, input.sessionId);
+  const { history, boat } = await loadConversation(db, input.userId, input.sessionId, input.boatId);
   const settings = await getAiSettings(db);
-  const result = await provider.answer({ question: input.question, history, settings });
-  const sessionId = await recordExchange(db, { ...input, answer: result.text, category: result.category });
-  return { response: result.text, sessionId, category: result.category, expertAdvised: expertAdvised(input.question, result.category) };
+  const result = await provider.answer({ question: input.question, history, settings, boat: boat?.context });
+  const sessionId = await recordExchange(db, { ...input, boatId: boat?.id ?? null, answer: result.text, category: result.category });
+  return {
+    response: result.text,
+    sessionId,
+    category: result.category,
+    expertAdvised: expertAdvised(input.question, result.category),
+    boat: boat && { id: boat.id, name: boat.name },
+  };
 }
 
 export async function analyzePhoto(
   db: Database,
   provider: AiProvider,
-  input: { userId: string; image?: Buffer; description: string; sessionId?: string; photoChecks: PhotoCheck[] },
+  input: { userId: string; image?: Buffer; description: string; sessionId?: string; boatId?: string | null; photoChecks: PhotoCheck[] },
 ): Promise<AnalyzeImageResponse> {
-  const history = await loadHistory(db, input.userId, input.sessionId);
+  const { history, boat } = await loadConversation(db, input.userId, input.sessionId, input.boatId);
   const settings = await getAiSettings(db);
-  const { analysis, category } = await provider.analyzeImage({ ...input, history, settings });
+  const { analysis, category } = await provider.analyzeImage({ ...input, history, settings, boat: boat?.context });
   const question = `[Image uploaded] ${input.description || 'Please analyze this image'}`;
   const sessionId = await recordExchange(db, {
     userId: input.userId,
     sessionId: input.sessionId,
+    boatId: boat?.id ?? null,
     question,
     answer: formatImageAnalysis(analysis),
     category,
@@ -111,11 +132,12 @@ export async function analyzePhoto(
     photoChecks: input.photoChecks,
     sessionCategory: category,
     expertAdvised: expertAdvised(input.description, category, analysis.severity),
+    boat: boat && { id: boat.id, name: boat.name },
   };
 }
 
 function toSession(row: typeof aiSessions.$inferSelect): AiSession {
-  return { id: row.id, question: row.question, category: row.category as AiCategory, createdAt: row.createdAt.toISOString() };
+  return { id: row.id, question: row.question, category: row.category as AiCategory, createdAt: row.createdAt.toISOString(), boatId: row.boatId };
 }
 
 export async function listAiSessions(db: Database, userId: string, limit = 50): Promise<AiSession[]> {

@@ -115,6 +115,8 @@ export function toBooking(record: BookingRecord, actors: readonly BookingActor[]
             estimatedHours: booking.estimatedHours ?? 0,
           }
         : null,
+    boat: booking.boatSnapshot,
+    maintenanceTaskId: booking.maintenanceTaskId,
     price: centsToDecimal(booking.priceCents),
     currency: booking.currency,
     cancelReason: booking.cancelReason,

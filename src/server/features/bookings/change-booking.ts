@@ -107,6 +107,7 @@ export async function transitionBooking(
     const changed = { ...record, booking: after! };
     const event = EMAIL_OF[action];
     const actor = { userId: 'user' in caller ? caller.user.id : null, role: actingRole(action, actors) };
+    if (action === 'complete') await deps.boats.completed(tx, after!, actor, now);
     await deps.jobs.insert(tx, [
       ...(action === 'complete' ? await deps.invoices.issue(tx, bookingId, completion, actor, now) : []),
       ...(refund ? [{ name: REFUND_QUEUE, data: { bookingId }, options: { singletonKey: bookingId } }] : []),

@@ -116,9 +116,10 @@ const insertBooking = preparedStatement<{ bookable: boolean } & Partial<BookingR
   ), created as (
     insert into bookings (id, user_id, expert_id, service_type, status, starts_at, ends_at, time_zone, expires_at, description,
       boat_address, marina_name, dock_slip, contact_phone, emergency_contact, boat_type, boat_length, estimated_hours,
-      price_cents, onsite_visit_cents, ai_session_id)
+      price_cents, onsite_visit_cents, ai_session_id, boat_id, boat_snapshot, maintenance_task_id)
     select $3::uuid, $2::text, $1::int, $4::text, $5::text, $6::timestamptz, $7::timestamptz, $8::text, $9::timestamptz, $10::text,
-      $11::text, $12::text, $13::text, $14::text, $15::text, $16::text, $17::text, $18::int, $19::int, $20::int, $21::uuid
+      $11::text, $12::text, $13::text, $14::text, $15::text, $16::text, $17::text, $18::int, $19::int, $20::int, $21::uuid,
+      $28::uuid, $29::jsonb, $30::uuid
     from bookable where $22::text is null or exists (select from claim)
     returning ${RETURNED}
   ), audit as (
@@ -164,6 +165,7 @@ export function bookingCreator(deps: ServiceContext, conversations: Conversation
     });
     // The assistant conversation is copied as it is now: the expert reads what the owner booked with.
     const conversation = input.aiSessionId ? await conversations.copyOwn(deps.db, user.id, input.aiSessionId) : null;
+    const boat = await deps.boats.attach(deps.db, user.id, input);
 
     const id = randomUUID();
     const status = expert!.instantBooking ? 'confirmed' : 'requested';
@@ -205,6 +207,9 @@ export function bookingCreator(deps: ServiceContext, conversations: Conversation
         JSON.stringify(reminders.map((r) => ({ kind: r.kind, send_at: r.sendAt.toISOString(), job_id: r.jobId }))),
         wake?.channel ?? null,
         wake?.payload ?? null,
+        boat?.boatId ?? null,
+        boat ? JSON.stringify(boat.snapshot) : null,
+        boat?.maintenanceTaskId ?? null,
       ]);
       if (!row?.id) return row?.bookable ?? false;
       const booking = row as BookingRow;

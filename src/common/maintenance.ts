@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { SPECIALTY_VALUES } from './specialties.js';
+import { engineHoursField, localDateField } from './boats.js';
+import { hasControlCharacters } from './follow-up-summary.js';
+
+/**
+ * A boat's maintenance schedule (docs/PRODUCT.md#maintenance-schedule): tasks due by a date, by engine
+ * hours, or by whichever comes first; completing one moves it on by its interval.
+ */
+
+export const MAINTENANCE_LIMITS = { title: 120, note: 1000, intervalMonths: 120, intervalHours: 5000 } as const;
+/** A task is 'due soon' this many days before its date, or this many hours before its engine hours. */
+export const DUE_SOON_DAYS = 30;
+export const DUE_SOON_HOURS = 10;
+/** Reminders go out this many days before a due date. */
+export const REMINDER_DAYS = [14, 2] as const;
+
+export const TASK_STATES = ['overdue', 'due_soon', 'scheduled', 'done'] as const;
+export type TaskState = (typeof TASK_STATES)[number];
+export const TASK_STATE_LABELS: Record<TaskState, string> = { overdue: 'Overdue', due_soon: 'Due soon', scheduled: 'Scheduled', done: 'Done' };
+
+export const MAINTENANCE_MESSAGES = {
+  titleRequired: 'Please name the task',
+  specialty: 'Please choose the kind of expert for this task',
+  dueRequired: 'Give a due date, due engine hours, or both',
+  dueDate: 'Enter the due date as YYYY-MM-DD',
+  dueHours: 'Due engine hours are a whole number from 1 to 100,000',
+  intervalMonths: `Repeat every 1 to ${MAINTENANCE_LIMITS.intervalMonths} months, or leave it empty`,
+  intervalHours: `Repeat every 1 to ${MAINTENANCE_LIMITS.intervalHours} hours, or leave it empty`,
+  doneOn: 'Enter the date it was done, YYYY-MM-DD, not in the future',
+  snoozeUntil: 'Choose a date after the current due date',
+  notFound: 'Maintenance task not found',
+  alreadyDone: 'This task is already done',
+} as const;
+
+const wholeOrEmpty = (message: string, min: number, max: number) =>
+  z
+    .union([z.number(), z.string().trim()], { error: message })
+    .nullish()
+    .transform((v, ctx) => {
+      if (v === undefined || v === null || v === '') return null;
+      const n = typeof v === 'number' ? v : Number(v);
+      if (!Number.isInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const optionalDate = (message: string) =>
+  z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .pipe(localDateField(message).nullable());
+
+const optionalNote = z
+  .string()
+  .trim()
+  .max(MAINTENANCE_LIMITS.note, `Must be at most ${MAINTENANCE_LIMITS.note} characters`)
+  .refine((v) => !hasControlCharacters(v, true), 'Remove the control characters from this text')
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+/** Add or edit a task (`POST /api/boats/:id/tasks`, `PUT /api/maintenance/:taskId`). */
+export const maintenanceTaskFormSchema = z
+  .object({
+    title: z
+      .string({ error: MAINTENANCE_MESSAGES.titleRequired })
+      .trim()
+      .min(1, MAINTENANCE_MESSAGES.titleRequired)
+      .max(MAINTENANCE_LIMITS.title, `Must be at most ${MAINTENANCE_LIMITS.title} characters`)
+      .refine((v) => !hasControlCharacters(v, false), 'Remove the control characters from this text'),
+    specialty: z.enum(SPECIALTY_VALUES, { error: MAINTENANCE_MESSAGES.specialty }),
+    dueDate: optionalDate(MAINTENANCE_MESSAGES.dueDate),
+    dueHours: wholeOrEmpty(MAINTENANCE_MESSAGES.dueHours, 1, 100_000),
+    intervalMonths: wholeOrEmpty(MAINTENANCE_MESSAGES.intervalMonths, 1, MAINTENANCE_LIMITS.intervalMonths),
+    intervalHours: wholeOrEmpty(MAINTENANCE_MESSAGES.intervalHours, 1, MAINTENANCE_LIMITS.intervalHours),
+  })
+  .superRefine((task, ctx) => {
+    if (task.dueDate === null && task.dueHours === null) ctx.addIssue({ code: 'custom', path: ['dueDate'], message: MAINTENANCE_MESSAGES.dueRequired });
+  });
+export type MaintenanceTaskFormInput = z.input<typeof maintenanceTaskFormSchema>;
+export type MaintenanceTaskForm = z.output<typeof maintenanceTaskFormSchema>;
+
+/** `POST /api/maintenance/:taskId/complete`. */
+export const completeTaskSchema = z.object({
+  doneOn: optionalDate(MAINTENANCE_MESSAGES.doneOn),
+  engineHours: engineHoursField,
+  note: optionalNote,
+});
+export type CompleteTaskInput = z.input<typeof completeTaskSchema>;
+
+/** `POST /api/maintenance/:taskId/snooze`. */
+export const snoozeTaskSchema = z.object({ until: localDateField(MAINTENANCE_MESSAGES.snoozeUntil) });
+export type SnoozeTaskInput = z.input<typeof snoozeTaskSchema>;
+
+export const maintenanceTaskSchema = z.object({
+  id: z.uuid(),
+  boatId: z.uuid(),
+  boatName: z.string(),
+  title: z.string(),
+  specialty: z.string(),
+  /** The template it came from ('impeller'), or null for the owner's own task. */
+  templateKey: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  dueHours: z.number().int().nullable(),
+  intervalMonths: z.number().int().nullable(),
+  intervalHours: z.number().int().nullable(),
+  lastDoneOn: z.string().nullable(),
+  lastDoneHours: z.number().int().nullable(),
+  /** The boat's engine hours now (the highest of its engines), to read `dueHours` against. */
+  engineHours: z.number().int().nullable(),
+  state: z.enum(TASK_STATES),
+  /** Why the task has its date, when a rule set it ('Usual first frost near 02108: about Oct 12'). */
+  dueReason: z.string().nullable(),
+});
+export type MaintenanceTask = z.infer<typeof maintenanceTaskSchema>;

@@ -1,0 +1,381 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { PDFParse } from 'pdf-parse';
+import { createPeerApp, createTestApp, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
+import { daysAhead, movableClock, onsiteBooking, postBooking, videoBooking } from '../../test/booking-helpers.js';
+import { requester, signUpExpert, type ExpertAccount } from '../../test/workspace-helpers.js';
+import { startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox.js';
+import { auditLog, boats, bookings, maintenanceTasks, users } from '../../db/schema.js';
+import type { Boat, BoatFormInput, ServiceHistoryEntry } from '../../../common/boats.js';
+import type { MaintenanceTask } from '../../../common/maintenance.js';
+import type { Booking } from '../../../common/bookings.js';
+import { addDays } from '../../../common/zoned-time.js';
+
+const clock = movableClock();
+let t: TestApp;
+let inbox: SmtpInbox;
+let owner: TestUser;
+let other: TestUser;
+let admin: TestUser;
+let expert: ExpertAccount;
+let http: ReturnType<typeof requester>;
+let day = 5;
+
+const seaBreeze: BoatFormInput = {
+  name: 'Sea Breeze',
+  boatType: 'powerboat',
+  make: 'Grady-White',
+  model: '209 Escape',
+  year: '2008',
+  lengthFeet: '21',
+  hullType: 'monohull',
+  propulsion: 'outboard',
+  engines: [{ make: 'Mercury', model: '90 ELPT', year: 2012, hours: '420', fuel: 'gasoline' }],
+  homeMarina: 'Harbor Marina',
+  slip: 'B-12',
+  homeZip: '02108',
+};
+
+beforeAll(async () => {
+  inbox = await startSmtpInbox();
+  t = await createTestApp({ SMTP_URL: inbox.url }, { now: clock.now });
+  http = requester(t);
+  owner = await signUp(t.app, { firstName: 'Olive', lastName: 'Owner' });
+  other = await signUp(t.app);
+  admin = await signUp(t.app);
+  await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
+  expert = await signUpExpert(t, { name: 'Wendy Works', instantBooking: true, videoRateCents: 7500, onsiteRateCents: 12000, onsiteMinimumHours: 2 });
+});
+afterAll(async () => {
+  await t.close();
+  await inbox.close();
+});
+
+async function addBoat(user: TestUser, form: BoatFormInput = seaBreeze): Promise<Boat> {
+  const response = await http.post(user, '/api/boats', form);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().boat;
+}
+const tasksOf = async (boat: Boat, user: TestUser = owner): Promise<MaintenanceTask[]> => (await http.get(user, `/api/boats/${boat.id}/tasks`)).json().tasks;
+const historyOf = async (boat: Boat): Promise<ServiceHistoryEntry[]> => (await http.get(owner, `/api/boats/${boat.id}/history`)).json().entries;
+
+async function book(payload: object): Promise<Booking> {
+  clock.set(new Date());
+  const response = await postBooking(t.app, owner, payload);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+describe('My boats', () => {
+  it('adds a boat with its engines and answers each invalid field with its message', async () => {
+    const boat = await addBoat(owner);
+    expect(boat).toMatchObject({ name: 'Sea Breeze', year: 2008, lengthFeet: 21, engines: [{ make: 'Mercury', model: '90 ELPT', year: 2012, hours: 420, fuel: 'gasoline' }] });
+    expect(boat.hoursRecordedAt).not.toBeNull();
+    for (const [change, field, message] of [
+      [{ name: ' ' }, 'name', "Please enter your boat's name"],
+      [{ boatType: 'submarine' }, 'boatType', 'Please choose the type of boat'],
+      [{ year: '1850' }, 'year', 'Enter a year from 1900 to next year'],
+      [{ lengthFeet: '2' }, 'lengthFeet', 'Enter the length in feet, from 5 to 400'],
+      [{ homeZip: '2108' }, 'homeZip', 'Enter a 5-digit ZIP code'],
+      [{ hullType: undefined }, 'hullType', 'Please choose the hull type'],
+      [{ engines: [{ make: '', fuel: 'gasoline' }] }, 'engines.0.make', "Please enter the engine's make, or remove this engine"],
+      [{ engines: [{ make: 'Yanmar', hours: '-3', fuel: 'diesel' }] }, 'engines.0.hours', 'Engine hours are a whole number from 0 to 100,000'],
+      [{ engines: Array.from({ length: 5 }, () => ({ make: 'Honda', fuel: 'gasoline' })) }, 'engines', 'A boat can have at most 4 engines'],
+      [{ name: 'Nul\u0000' }, null, null],
+    ] as const) {
+      const response = await http.post(owner, '/api/boats', { ...seaBreeze, ...change });
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+      if (field) expect(response.json().errors?.[field], JSON.stringify(response.json())).toBe(message);
+    }
+    const list = (await http.get(owner, '/api/boats')).json().boats as Boat[];
+    expect(list.map((b) => b.id)).toContain(boat.id);
+    expect((await http.get(null, '/api/boats')).statusCode).toBe(401);
+    expect((await http.post(null, '/api/boats', seaBreeze)).statusCode).toBe(401);
+  });
+
+  it("is the owner's alone: others get 404, administrators may read but not change it", async () => {
+    const boat = await addBoat(owner);
+    for (const user of [other, expert]) {
+      expect((await http.get(user, `/api/boats/${boat.id}`)).statusCode).toBe(404);
+      expect((await http.get(user, `/api/boats/${boat.id}/history`)).statusCode).toBe(404);
+      expect((await http.get(user, `/api/boats/${boat.id}/tasks`)).statusCode).toBe(404);
+      expect((await http.get(user, `/api/boats/${boat.id}/service-record.pdf`)).statusCode).toBe(404);
+      expect((await http.put(user, `/api/boats/${boat.id}`, { ...seaBreeze, name: 'Mine now' })).statusCode).toBe(404);
+      expect((await http.delete(user, `/api/boats/${boat.id}`)).statusCode).toBe(404);
+      expect((await http.post(user, `/api/boats/${boat.id}/notes`, { body: 'x' })).statusCode).toBe(404);
+      expect((await http.post(user, `/api/boats/${boat.id}/engine-hours`, { hours: [500] })).statusCode).toBe(404);
+    }
+    expect((await http.get(other, '/api/boats')).json().boats.map((b: Boat) => b.id)).not.toContain(boat.id);
+    expect((await http.get(admin, `/api/boats/${boat.id}`)).statusCode).toBe(200);
+    expect((await http.get(admin, `/api/boats/${boat.id}/history`)).statusCode).toBe(200);
+    expect((await http.put(admin, `/api/boats/${boat.id}`, { ...seaBreeze, name: 'Admin was here' })).statusCode).toBe(404);
+    expect((await http.get(owner, '/api/boats/not-a-uuid')).statusCode).toBe(404);
+    expect((await http.get(owner, '/api/boats/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+
+  it('edits and removes a boat, each with its audit entry', async () => {
+    const boat = await addBoat(owner);
+    const edited = await http.put(owner, `/api/boats/${boat.id}`, { ...seaBreeze, name: 'Sea Breeze II', engines: [] });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().boat).toMatchObject({ name: 'Sea Breeze II', engines: [] });
+    expect((await http.delete(owner, `/api/boats/${boat.id}`)).statusCode).toBe(204);
+    expect((await http.get(owner, `/api/boats/${boat.id}`)).statusCode).toBe(404);
+    const actions = (await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, boat.id))).map((a) => a.action);
+    expect(actions).toEqual(expect.arrayContaining(['boat.create', 'boat.update', 'boat.remove']));
+  });
+
+  it('records engine hours forward only, one figure per engine', async () => {
+    const boat = await addBoat(owner);
+    const up = await http.post(owner, `/api/boats/${boat.id}/engine-hours`, { hours: [455] });
+    expect(up.statusCode, up.body).toBe(200);
+    expect(up.json().boat.engines[0].hours).toBe(455);
+    const down = await http.post(owner, `/api/boats/${boat.id}/engine-hours`, { hours: [400] });
+    expect(down.statusCode).toBe(400);
+    expect(down.json().errors['hours.0']).toBe('Engine hours cannot go down: enter at least the hours recorded before');
+    const twin = await http.post(owner, `/api/boats/${boat.id}/engine-hours`, { hours: [460, 470] });
+    expect(twin.json().errors.hours).toBe("Give the hours of each of the boat's 1 engines, in order");
+  });
+});
+
+describe('bookings use the boat', () => {
+  it('keeps a snapshot of the boat on the booking, shown to its expert, refused for a boat not in My boats', async () => {
+    const boat = await addBoat(owner);
+    const booking = await book({ ...onsiteBooking(expert.expertId, daysAhead(day++)), boatId: boat.id });
+    expect(booking.boat).toMatchObject({ id: boat.id, name: 'Sea Breeze', make: 'Grady-White', engines: [{ make: 'Mercury' }] });
+    const seen = await http.get(expert, `/api/bookings/${booking.id}`);
+    expect(seen.json().boat).toMatchObject({ name: 'Sea Breeze', homeMarina: 'Harbor Marina', slip: 'B-12' });
+
+    const theirs = await addBoat(other, { ...seaBreeze, name: 'Not yours' });
+    const refused = await postBooking(t.app, owner, { ...videoBooking(expert.expertId, daysAhead(day++)), boatId: theirs.id });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.boatId).toBe('We could not find that boat in My boats');
+
+    // Later changes and the boat's removal leave the booking's copy as it was booked.
+    await http.put(owner, `/api/boats/${boat.id}`, { ...seaBreeze, name: 'Renamed' });
+    expect((await http.get(owner, `/api/bookings/${booking.id}`)).json().boat.name).toBe('Sea Breeze');
+    await http.delete(owner, `/api/boats/${boat.id}`);
+    const after = (await http.get(expert, `/api/bookings/${booking.id}`)).json();
+    expect(after.boat.name).toBe('Sea Breeze');
+    // The expert never reaches the boat record itself.
+    expect((await http.get(expert, `/api/boats/${boat.id}`)).statusCode).toBe(404);
+  });
+
+  it("lets the booking's expert record the engine hours; the owner records them on the boat, strangers get 404", async () => {
+    const boat = await addBoat(owner);
+    const booking = await book({ ...videoBooking(expert.expertId, daysAhead(day++)), boatId: boat.id });
+    expect((await http.post(expert, `/api/bookings/${booking.id}/engine-hours`, { hours: [512] })).statusCode).toBe(200);
+    expect((await http.get(owner, `/api/boats/${boat.id}`)).json().boat.engines[0].hours).toBe(512);
+    expect((await http.post(owner, `/api/bookings/${booking.id}/engine-hours`, { hours: [520] })).statusCode).toBe(403);
+    expect((await http.post(other, `/api/bookings/${booking.id}/engine-hours`, { hours: [520] })).statusCode).toBe(404);
+    const plain = await book(videoBooking(expert.expertId, daysAhead(day++)));
+    expect((await http.post(expert, `/api/bookings/${plain.id}/engine-hours`, { hours: [520] })).statusCode).toBe(409);
+  });
+});
+
+describe('the maintenance schedule', () => {
+  it('starts from the templates for an outboard kept near Boston, winterisation before the usual first frost', async () => {
+    const boat = await addBoat(owner);
+    const tasks = await tasksOf(boat);
+    const keys = tasks.map((task) => task.templateKey);
+    expect(keys).toEqual(expect.arrayContaining(['impeller', 'engine-oil', 'gear-oil', 'anodes', 'bottom-paint', 'winterisation']));
+    const oil = tasks.find((task) => task.templateKey === 'engine-oil')!;
+    expect(oil).toMatchObject({ dueHours: 500, intervalHours: 100, intervalMonths: 12, engineHours: 420 });
+    expect(tasks.find((task) => task.templateKey === 'winterisation')!.dueReason).toMatch(/usual first frost/);
+    const sail = await addBoat(owner, { ...seaBreeze, name: 'Windfall', boatType: 'sailboat', propulsion: 'sail', engines: [], homeZip: '33139' });
+    const sailKeys = (await tasksOf(sail)).map((task) => task.templateKey);
+    expect(sailKeys).toContain('rigging');
+    expect(sailKeys).not.toContain('engine-oil');
+    // Miami has no usual frost.
+    expect(sailKeys).not.toContain('winterisation');
+  });
+
+  it('adds, edits, completes, snoozes and removes tasks, refusing what makes no sense', async () => {
+    const boat = await addBoat(owner);
+    const today = clock.now().toISOString().slice(0, 10);
+    const missing = await http.post(owner, `/api/boats/${boat.id}/tasks`, { title: 'Wax the hull', specialty: 'detailing' });
+    expect(missing.json().errors.dueDate).toBe('Give a due date, due engine hours, or both');
+    const created = await http.post(owner, `/api/boats/${boat.id}/tasks`, { title: 'Wax the hull', specialty: 'detailing', dueDate: addDays(today, 40), intervalMonths: '6' });
+    expect(created.statusCode, created.body).toBe(201);
+    const task: MaintenanceTask = created.json().task;
+    expect(task.state).toBe('scheduled');
+
+    const soon = await http.put(owner, `/api/boats/${boat.id}/tasks/${task.id}`, { title: 'Wax the hull', specialty: 'detailing', dueDate: addDays(today, 3), intervalMonths: 6 });
+    expect(soon.json().task.state).toBe('due_soon');
+
+    expect((await http.post(owner, `/api/boats/${boat.id}/tasks/${task.id}/snooze`, { until: addDays(today, 2) })).json().errors.until).toBe('Choose a date after the current due date');
+    const snoozed = await http.post(owner, `/api/boats/${boat.id}/tasks/${task.id}/snooze`, { until: addDays(today, 30) });
+    expect(snoozed.json().task.dueDate).toBe(addDays(today, 30));
+
+    expect((await http.post(owner, `/api/boats/${boat.id}/tasks/${task.id}/complete`, { doneOn: addDays(today, 1) })).json().errors.doneOn).toMatch(/not in the future/);
+    const done = await http.post(owner, `/api/boats/${boat.id}/tasks/${task.id}/complete`, { doneOn: today, note: 'Two coats' });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().task).toMatchObject({ lastDoneOn: today, state: 'scheduled' });
+    expect(done.json().task.dueDate > addDays(today, 170)).toBe(true);
+    expect((await historyOf(boat)).find((e) => e.kind === 'maintenance')).toMatchObject({ title: 'Wax the hull', note: 'Two coats', doneOn: today });
+
+    const theirs = await addBoat(other);
+    expect((await http.post(other, `/api/boats/${theirs.id}/tasks/${task.id}/complete`, {})).statusCode).toBe(404);
+    expect((await http.delete(owner, `/api/boats/${boat.id}/tasks/${task.id}`)).statusCode).toBe(204);
+    expect((await tasksOf(boat)).map((x) => x.id)).not.toContain(task.id);
+  });
+
+  it('is due by engine hours when the recorded hours reach them', async () => {
+    const boat = await addBoat(owner);
+    const oil = (await tasksOf(boat)).find((task) => task.templateKey === 'engine-oil')!;
+    await http.put(owner, `/api/boats/${boat.id}/tasks/${oil.id}`, { title: oil.title, specialty: 'engines', dueHours: 500, intervalHours: 100 });
+    await http.post(owner, `/api/boats/${boat.id}/engine-hours`, { hours: [495] });
+    expect((await tasksOf(boat)).find((task) => task.id === oil.id)!.state).toBe('due_soon');
+    await http.post(owner, `/api/boats/${boat.id}/engine-hours`, { hours: [501] });
+    expect((await tasksOf(boat)).find((task) => task.id === oil.id)!.state).toBe('overdue');
+  });
+
+  it('completes the task a booking was made for when the booking completes, and shows the booking in the history', async () => {
+    const boat = await addBoat(owner);
+    const impeller = (await tasksOf(boat)).find((task) => task.templateKey === 'impeller')!;
+    const wrongTask = await postBooking(t.app, owner, { ...videoBooking(expert.expertId, daysAhead(day++)), maintenanceTaskId: impeller.id });
+    expect(wrongTask.json().errors.boatId).toBe('Choose the boat this maintenance task is for');
+    const booking = await book({ ...videoBooking(expert.expertId, daysAhead(day++)), boatId: boat.id, maintenanceTaskId: impeller.id });
+    clock.set(new Date(Date.parse(booking.startsAt) + 40 * 60_000));
+    const completed = await http.post(expert, `/api/bookings/${booking.id}/complete`, {});
+    expect(completed.statusCode, completed.body).toBe(200);
+    const after = (await tasksOf(boat)).find((task) => task.id === impeller.id)!;
+    expect(after.lastDoneOn).toBe(booking.startsAt.slice(0, 10));
+    expect(after.dueHours).toBe(720);
+    const history = await historyOf(boat);
+    expect(history.find((e) => e.kind === 'booking')).toMatchObject({ bookingId: booking.id, expertName: 'Wendy Works', invoice: { totalCents: 7500 } });
+    expect(history.find((e) => e.kind === 'maintenance')).toMatchObject({ title: impeller.title });
+    clock.set(new Date());
+  });
+});
+
+describe('maintenance reminders', () => {
+  const run = (app = t.app) => app.jobs.runNow('maintenance-reminders', {});
+  const remindedTo = (subjectEnd: string) => inbox.raw.filter((raw) => raw.includes(subjectEnd)).length;
+
+  it('reminds 14 and 2 days before a due date, each once across two servers and repeated runs, and again for a moved date', async () => {
+    const boat = await addBoat(owner, { ...seaBreeze, name: 'Reminder Test', homeZip: null });
+    const today = clock.now().toISOString().slice(0, 10);
+    const created = await http.post(owner, `/api/boats/${boat.id}/tasks`, { title: 'Service the winch', specialty: 'rigging', dueDate: addDays(today, 20) });
+    const task: MaintenanceTask = created.json().task;
+    const row = async () => (await t.database.db.select().from(maintenanceTasks).where(eq(maintenanceTasks.id, task.id)))[0]!;
+
+    await run();
+    expect((await row()).reminded14For).toBeNull();
+
+    clock.set(new Date(Date.parse(`${addDays(today, 6)}T15:00:00Z`)));
+    // A run that dies before it commits (the server stopped mid-run) claims nothing: the next run sends it.
+    const insert = t.app.jobs.insert;
+    t.app.jobs.insert = () => Promise.reject(new Error('stopped mid-run'));
+    await expect(run()).rejects.toThrow('stopped mid-run');
+    t.app.jobs.insert = insert;
+    expect((await row()).reminded14For).toBeNull();
+    // Then several runs at once, on a second server too where there is one (PostgreSQL), send it once.
+    const peer = t.database.url ? await createPeerApp(t, { now: clock.now }) : null;
+    try {
+      await Promise.all([run(), run(peer?.app), run()]);
+    } finally {
+      await peer?.close();
+    }
+    expect((await row()).reminded14For).toBe(addDays(today, 20));
+    await inbox.waitFor((m) => m.subject === 'Reminder Test: Service the winch is due in 14 days');
+
+    clock.set(new Date(Date.parse(`${addDays(today, 18)}T15:00:00Z`)));
+    await run();
+    await run();
+    await inbox.waitFor((m) => m.subject === 'Reminder Test: Service the winch is due in 2 days');
+
+    // Snoozed to a new date: reminded of that date afresh.
+    const snoozed = await http.post(owner, `/api/boats/${boat.id}/tasks/${task.id}/snooze`, { until: addDays(today, 30) });
+    expect(snoozed.statusCode, snoozed.body).toBe(200);
+    clock.set(new Date(Date.parse(`${addDays(today, 20)}T15:00:00Z`)));
+    await run();
+    await inbox.waitFor((m) => m.subject === 'Reminder Test: Service the winch is due in 10 days');
+    await run();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(remindedTo('Service the winch is due in 14 days')).toBe(1);
+    expect(remindedTo('Service the winch is due in 2 days')).toBe(1);
+    expect(remindedTo('Service the winch is due in 10 days')).toBe(1);
+    clock.set(new Date());
+  });
+
+  it('asks in season, once a month, for the engine hours of boats with tasks due by hours', async () => {
+    const boat = await addBoat(owner, { ...seaBreeze, name: 'Hours Test' });
+    await t.database.db.update(boats).set({ hoursRecordedAt: null }).where(eq(boats.id, boat.id));
+    const ask = () => t.app.jobs.runNow('engine-hours-requests', {});
+    clock.set(new Date('2027-01-15T15:00:00Z'));
+    await ask();
+    expect((await t.database.db.select().from(boats).where(eq(boats.id, boat.id)))[0]!.hoursAskedMonth).toBeNull();
+    clock.set(new Date('2027-06-15T15:00:00Z'));
+    await Promise.all([ask(), ask()]);
+    await ask();
+    await inbox.waitFor((m) => m.subject === 'Hours Test: how many engine hours now?');
+    expect((await t.database.db.select().from(boats).where(eq(boats.id, boat.id)))[0]!.hoursAskedMonth).toBe('2027-06');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(inbox.raw.filter((raw) => raw.includes('Hours Test: how many engine hours now?')).length).toBe(1);
+    clock.set(new Date());
+  });
+});
+
+describe('service history and its PDF', () => {
+  it("keeps the owner's notes and the conversations about the boat, and exports the record as a PDF", async () => {
+    const boat = await addBoat(owner, { ...seaBreeze, name: 'Logbook' });
+    expect((await http.post(owner, `/api/boats/${boat.id}/notes`, { body: ' ' })).json().errors.body).toBe('Please write the note');
+    const note = await http.post(owner, `/api/boats/${boat.id}/notes`, { body: 'New canvas cover fitted' });
+    expect(note.statusCode).toBe(201);
+    const asked = await http.post(owner, '/api/ai/ask', { question: 'My engine overheats at idle', boatId: boat.id });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json().boat).toEqual({ id: boat.id, name: 'Logbook' });
+    const history = await historyOf(boat);
+    expect(history.map((e) => e.kind)).toEqual(expect.arrayContaining(['note', 'conversation']));
+
+    const pdf = await http.get(owner, `/api/boats/${boat.id}/service-record.pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toBe('attachment; filename="service-record-Logbook.pdf"');
+    const { text } = await new PDFParse({ data: new Uint8Array(pdf.rawPayload) }).getText();
+    expect(text).toContain('Logbook');
+    expect(text).toContain('New canvas cover fitted');
+    expect(text).toContain('Mercury');
+
+    const noteId = (note.json().entry as { noteId: string }).noteId;
+    expect((await http.delete(other, `/api/boats/${boat.id}/notes/${noteId}`)).statusCode).toBe(404);
+    expect((await http.delete(owner, `/api/boats/${boat.id}/notes/${noteId}`)).statusCode).toBe(204);
+  });
+});
+
+describe('the assistant knows the boat', () => {
+  it("answers with the boat's engine, says which boat it assumed, and keeps it for the conversation", async () => {
+    const single = await signUp(t.app);
+    const boat = await addBoat(single, { ...seaBreeze, name: 'Only One', engines: [{ make: 'Yamaha', model: 'F150', year: 2016, hours: 900, fuel: 'gasoline' }] });
+    // An owner with one boat: it is assumed without being chosen.
+    const first = await http.post(single, '/api/ai/ask', { question: 'engine overheating alarm and weak stream from the telltale' });
+    expect(first.json().boat).toEqual({ id: boat.id, name: 'Only One' });
+    expect(first.json().response).toMatch(/assumed this is about your boat Only One/);
+    expect(first.json().response).toMatch(/Yamaha F150/);
+    const followUp = await http.post(single, '/api/ai/ask', { question: 'what should I check first?', sessionId: first.json().sessionId });
+    expect(followUp.json().boat).toEqual({ id: boat.id, name: 'Only One' });
+    // Chosen 'no boat': nothing assumed.
+    const none = await http.post(single, '/api/ai/ask', { question: 'engine overheating alarm and weak stream from the telltale', boatId: null });
+    expect(none.json().boat).toBeNull();
+    expect(none.json().response).not.toMatch(/assumed this is about/);
+    // Someone else's boat is refused.
+    const theirs = await http.post(other, '/api/ai/ask', { question: 'engine overheating', boatId: boat.id });
+    expect(theirs.statusCode).toBe(400);
+    expect(theirs.json().errors.boatId).toBe('We could not find that boat in My boats');
+  });
+});
+
+describe('account deletion', () => {
+  it("removes the owner's boats while their bookings keep the snapshot", async () => {
+    const leaving = await signUp(t.app);
+    const boat = await addBoat(leaving, { ...seaBreeze, name: 'Leaving Soon' });
+    clock.set(new Date());
+    const booked = await postBooking(t.app, leaving, { ...videoBooking(expert.expertId, daysAhead(day++)), boatId: boat.id });
+    expect(booked.statusCode, booked.body).toBe(201);
+    expect((await http.delete(admin, `/api/admin/users/${leaving.id}`)).statusCode).toBe(204);
+    expect(await t.database.db.select().from(boats).where(eq(boats.ownerId, leaving.id))).toEqual([]);
+    const [row] = await t.database.db.select().from(bookings).where(and(eq(bookings.id, booked.json().id)));
+    expect(row!.boatId).toBeNull();
+    expect(row!.boatSnapshot?.name).toBe('Leaving Soon');
+  });
+});

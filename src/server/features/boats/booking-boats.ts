@@ -1,0 +1,30 @@
+import { and, eq } from 'drizzle-orm';
+import { maintenanceTasks } from '../../db/schema.js';
+import { AppError } from '../../core/app-error.js';
+import type { BookingBoats } from '../../core/service-context.js';
+import { ownBoat, toSnapshot } from './boat-record.js';
+import { completeBookedTask } from './maintenance-tasks.js';
+
+export const UNKNOWN_BOAT = 'We could not find that boat in My boats';
+export const UNKNOWN_TASK = 'We could not find that maintenance task on this boat';
+
+/** The boats bookings attach (`ServiceContext.boats`): only the owner's own, kept as a snapshot. */
+export const bookingBoats: BookingBoats = {
+  async attach(db, ownerId, { boatId, maintenanceTaskId }) {
+    if (!boatId) {
+      if (maintenanceTaskId) throw AppError.onField('boatId', 'Choose the boat this maintenance task is for');
+      return null;
+    }
+    const boat = await ownBoat(db, ownerId, boatId);
+    if (!boat) throw AppError.onField('boatId', UNKNOWN_BOAT);
+    if (maintenanceTaskId) {
+      const [task] = await db
+        .select({ id: maintenanceTasks.id })
+        .from(maintenanceTasks)
+        .where(and(eq(maintenanceTasks.id, maintenanceTaskId), eq(maintenanceTasks.boatId, boat.id)));
+      if (!task) throw AppError.onField('maintenanceTaskId', UNKNOWN_TASK);
+    }
+    return { boatId: boat.id, snapshot: toSnapshot(boat), maintenanceTaskId: maintenanceTaskId ?? null };
+  },
+  completed: (tx, booking, actor, now) => completeBookedTask(tx, booking, now, actor),
+};

@@ -1,0 +1,158 @@
+import { and, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { boats, maintenanceTasks, users } from '../../db/schema.js';
+import { inTransaction } from '../../db/transaction.js';
+import type { ServiceContext } from '../../core/service-context.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
+import { emailJobs } from '../../mail/email-job.js';
+import type { MailMessage } from '../../mail/mailer.js';
+import { PRODUCT_NAME } from '../../../common/brand.js';
+import { addDays } from '../../../common/zoned-time.js';
+import { REMINDER_DAYS } from '../../../common/maintenance.js';
+import { specialtyLabel } from '../../../common/specialties.js';
+import { engineHoursOf } from './boat-record.js';
+
+export const MAINTENANCE_REMINDER_QUEUE = 'maintenance-reminders';
+export const ENGINE_HOURS_REQUEST_QUEUE = 'engine-hours-requests';
+/** Hourly: a reminder due while the server was down goes out at the next run after it starts. */
+const REMINDER_CRON = '17 * * * *';
+/** Daily; each boat is asked at most once a month. */
+const HOURS_REQUEST_CRON = '0 15 * * *';
+/**
+ * The boating season, when hours grow and owners are asked each month to record them: April to October
+ * (docs/PRODUCT.md#maintenance-schedule). UTC months, 1-12.
+ */
+export const SEASON_MONTHS = { first: 4, last: 10 } as const;
+
+const [EARLY, LATE] = REMINDER_DAYS;
+
+function ownerName(owner: { firstName: string | null; lastName: string | null; name: string }) {
+  return [owner.firstName, owner.lastName].filter(Boolean).join(' ') || owner.name;
+}
+
+function longDate(day: string): string {
+  return new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+}
+
+interface DueTask {
+  task: typeof maintenanceTasks.$inferSelect;
+  boat: typeof boats.$inferSelect;
+  owner: { email: string; name: string; firstName: string | null; lastName: string | null };
+}
+
+export function taskReminder({ task, boat, owner }: DueTask, daysLeft: number, baseUrl: string): MailMessage {
+  const when = daysLeft === 0 ? 'today' : daysLeft === 1 ? 'tomorrow' : `in ${daysLeft} days`;
+  const book = `${baseUrl}/experts?specialty=${encodeURIComponent(task.specialty)}&boat=${boat.id}&task=${task.id}`;
+  return {
+    to: owner.email,
+    subject: `${boat.name}: ${task.title} is due ${when}`,
+    text: [
+      `Hello ${ownerName(owner)},`,
+      '',
+      `${task.title} on ${boat.name} is due ${when}, on ${longDate(task.dueDate!)}${task.dueHours ? ` (or at ${task.dueHours.toLocaleString('en-US')} engine hours, whichever comes first)` : ''}.`,
+      ...(task.dueReason ? ['', task.dueReason] : []),
+      '',
+      `Done it already? Mark it done, or snooze it: ${baseUrl}/boats/${boat.id}?tab=schedule`,
+      `Book an expert (${specialtyLabel(task.specialty)}) for it: ${book}`,
+      '',
+      PRODUCT_NAME,
+    ].join('\n'),
+  };
+}
+
+export function hoursRequest(boat: typeof boats.$inferSelect, owner: DueTask['owner'], baseUrl: string): MailMessage {
+  const hours = engineHoursOf(boat);
+  return {
+    to: owner.email,
+    subject: `${boat.name}: how many engine hours now?`,
+    text: [
+      `Hello ${ownerName(owner)},`,
+      '',
+      `Some of ${boat.name}'s maintenance falls due by engine hours (oil, impeller, filters).`,
+      hours === null ? 'We have no engine hours for it yet.' : `The last hours we have are ${hours.toLocaleString('en-US')}.`,
+      'Record the hours on the meter so we can tell you when a task is due:',
+      `${baseUrl}/boats/${boat.id}`,
+      '',
+      'We ask once a month in the boating season.',
+      '',
+      PRODUCT_NAME,
+    ].join('\n'),
+  };
+}
+
+/**
+ * Claims the reminders due on `today` and enqueues their e-mails in the same transaction: a task's
+ * `reminded_*_for` becomes its due date, so a second run (or a second server) finds nothing to claim, a
+ * crash before commit leaves them for the next run, and a due date moved later is reminded of afresh.
+ * Inside two days only the late reminder goes out.
+ */
+export async function sendDueReminders(deps: ServiceContext): Promise<number> {
+  const today = deps.now().toISOString().slice(0, 10);
+  return inTransaction(deps.db, async (tx) => {
+    const open = and(isNull(maintenanceTasks.doneAt), isNotNull(maintenanceTasks.dueDate), gte(maintenanceTasks.dueDate, today));
+    const late = await tx
+      .update(maintenanceTasks)
+      .set({ reminded2For: sql`${maintenanceTasks.dueDate}`, reminded14For: sql`${maintenanceTasks.dueDate}` })
+      .where(and(open, lte(maintenanceTasks.dueDate, addDays(today, LATE)), sql`${maintenanceTasks.reminded2For} is distinct from ${maintenanceTasks.dueDate}`))
+      .returning({ id: maintenanceTasks.id });
+    const early = await tx
+      .update(maintenanceTasks)
+      .set({ reminded14For: sql`${maintenanceTasks.dueDate}` })
+      .where(and(open, lte(maintenanceTasks.dueDate, addDays(today, EARLY)), sql`${maintenanceTasks.reminded14For} is distinct from ${maintenanceTasks.dueDate}`))
+      .returning({ id: maintenanceTasks.id });
+    const ids = [...late, ...early].map((r) => r.id);
+    if (ids.length === 0) return 0;
+    const due = await dueTasks(tx, ids);
+    const daysLeft = (day: string) => Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+    await deps.jobs.insert(tx, emailJobs(due.map((d) => taskReminder(d, daysLeft(d.task.dueDate!), deps.baseUrl))));
+    return due.length;
+  });
+}
+
+function dueTasks(tx: Database, ids: string[]): Promise<DueTask[]> {
+  return tx
+    .select({ task: maintenanceTasks, boat: boats, owner: { email: users.email, name: users.name, firstName: users.firstName, lastName: users.lastName } })
+    .from(maintenanceTasks)
+    .innerJoin(boats, eq(boats.id, maintenanceTasks.boatId))
+    .innerJoin(users, eq(users.id, boats.ownerId))
+    .where(and(inArray(maintenanceTasks.id, ids), isNull(users.deletedAt)));
+}
+
+/**
+ * In season, asks each owner once a month to record the engine hours of a boat with tasks due by hours
+ * whose hours were not recorded in the last 20 days. `hours_asked_month` is claimed with the e-mail.
+ */
+export async function requestEngineHours(deps: ServiceContext): Promise<number> {
+  const now = deps.now();
+  const month = now.getUTCMonth() + 1;
+  if (month < SEASON_MONTHS.first || month > SEASON_MONTHS.last) return 0;
+  const thisMonth = now.toISOString().slice(0, 7);
+  const recent = new Date(now.getTime() - 20 * 86_400_000);
+  return inTransaction(deps.db, async (tx) => {
+    const asked = await tx
+      .update(boats)
+      .set({ hoursAskedMonth: thisMonth })
+      .where(
+        and(
+          sql`${boats.hoursAskedMonth} is distinct from ${thisMonth}`,
+          or(isNull(boats.hoursRecordedAt), lte(boats.hoursRecordedAt, recent)),
+          sql`exists (select from ${maintenanceTasks} where ${maintenanceTasks.boatId} = ${boats.id} and ${maintenanceTasks.doneAt} is null and ${maintenanceTasks.intervalHours} is not null)`,
+          sql`exists (select from ${users} where ${users.id} = ${boats.ownerId} and ${users.deletedAt} is null)`,
+        ),
+      )
+      .returning();
+    if (asked.length === 0) return 0;
+    const owners = await tx
+      .select({ id: users.id, email: users.email, name: users.name, firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(inArray(users.id, [...new Set(asked.map((b) => b.ownerId))]));
+    const ownerOf = new Map(owners.map((o) => [o.id, o]));
+    await deps.jobs.insert(tx, emailJobs(asked.map((boat) => hoursRequest(boat, ownerOf.get(boat.ownerId)!, deps.baseUrl))));
+    return asked.length;
+  });
+}
+
+export function defineMaintenanceJobs(jobs: JobQueue, deps: ServiceContext) {
+  jobs.define(MAINTENANCE_REMINDER_QUEUE, async () => void (await sendDueReminders(deps)), { cron: REMINDER_CRON });
+  jobs.define(ENGINE_HOURS_REQUEST_QUEUE, async () => void (await requestEngineHours(deps)), { cron: HOURS_REQUEST_CRON });
+}
