@@ -1,5 +1,6 @@
-// npm run eval:ai — the assistant's own question set (category accuracy, concept coverage, latency) and its
-// multi-turn conversations (topic changes, follow-ups, returns). `-- --verbose` lists the misses.
+// npm run eval:ai — the assistant's own question set (category accuracy, concept coverage, latency), its
+// multi-turn conversations (topic changes, follow-ups, returns), and questions about the owner's boat asked
+// with the boat and without it. `-- --verbose` lists the misses.
 import { performance } from 'node:perf_hooks';
 import { createBuiltinProvider } from '../src/server/ai/builtin/builtin-provider.js';
 import { getKnowledgeBase } from '../src/server/ai/create-provider.js';
@@ -9,6 +10,7 @@ import { DEFAULT_AI_SETTINGS } from '../src/common/ai.js';
 import { evalQuestions } from './ai-eval-questions.js';
 import { evalConversations } from './ai-eval-conversations.js';
 import { evaluateConversations } from './ai-eval-multi-turn.js';
+import { boatEvalCases } from './ai-eval-boats.js';
 
 const provider = createBuiltinProvider(getKnowledgeBase());
 let correct = 0;
@@ -57,4 +59,57 @@ console.log(`follow-up concept coverage: ${share(multi.followUpConcepts)}`);
 console.log(`follow-up detail use:       ${share(multi.details)}`);
 console.log(`new-topic and return concept coverage: ${share(multi.otherConcepts)}`);
 console.log(`follow-up latency: p50 ${percentile(followUp, 50).toFixed(2)} ms, p95 ${percentile(followUp, 95).toFixed(2)} ms, max ${followUp.at(-1)!.toFixed(2)} ms`);
-if (process.argv.includes('--verbose')) console.log([...misses, ...multi.misses].join('\n'));
+
+// With the boat and without it: the same question, as a new conversation.
+const ASSUMED = /^_I have assumed this is about your boat ([^\n]*)_\n\n/;
+const boatFigures = {
+  withBoat: { detail: 0, category: 0, concepts: 0, violations: 0 },
+  withoutBoat: { detail: 0, category: 0, concepts: 0, violations: 0 },
+  detailCases: boatEvalCases.filter((item) => item.mustUse.length > 0).length,
+  guardedCases: boatEvalCases.filter((item) => item.mustNotUse.length > 0).length,
+  conceptsTotal: boatEvalCases.reduce((sum, item) => sum + item.concepts.length, 0),
+  assumed: 0,
+};
+const boatMisses: string[] = [];
+for (const item of boatEvalCases) {
+  const label = `${item.question} (${item.boat.name}: ${item.boat.engine ? `${item.boat.engine.make} ${item.boat.engine.model}` : 'no engine'})`;
+  for (const withBoat of [true, false]) {
+    const figures = withBoat ? boatFigures.withBoat : boatFigures.withoutBoat;
+    const way = withBoat ? 'with the boat' : 'without it';
+    const miss = (what: string) => boatMisses.push(`  [${way}] ${what}: ${label}`);
+    const { text, category } = await provider.answer({ question: item.question, history: [], settings: DEFAULT_AI_SETTINGS, boat: withBoat ? item.boat : undefined });
+    // The 'assumed' line names the boat and its engine: what the answer makes of them is judged on the rest.
+    const assumed = ASSUMED.exec(text);
+    if (withBoat) {
+      if (assumed?.[1]?.startsWith(`${item.boat.name}, `)) boatFigures.assumed += 1;
+      else miss(`no 'I have assumed this is about your boat ${item.boat.name}' line (starts '${text.slice(0, 60)}')`);
+    }
+    const body = (assumed ? text.slice(assumed[0].length) : text).toLowerCase();
+    if (item.mustUse.length > 0) {
+      const missing = item.mustUse.filter((word) => !body.includes(word));
+      if (missing.length === 0) figures.detail += 1;
+      else if (withBoat) miss(`boat detail not used (${missing.join(', ')})`);
+    }
+    const used = item.mustNotUse.filter((word) => body.includes(word));
+    if (used.length > 0) {
+      figures.violations += 1;
+      miss(`says what it must not (${used.join(', ')})`);
+    }
+    if (category === item.category) figures.category += 1;
+    else miss(`category ${category} instead of ${item.category}`);
+    for (const alternatives of item.concepts) {
+      if (alternatives.some((a) => body.includes(a))) figures.concepts += 1;
+      else miss(`missing [${alternatives.join(' | ')}]`);
+    }
+  }
+}
+const withOrWithout = (key: 'detail' | 'category' | 'concepts' | 'violations', total: number) =>
+  `with the boat ${share({ passed: boatFigures.withBoat[key], total })}, without it ${share({ passed: boatFigures.withoutBoat[key], total })}`;
+console.log('');
+console.log(`boat cases: ${boatEvalCases.length} (${new Set(boatEvalCases.map((item) => item.boat.name)).size} boats), each asked with the boat and without it`);
+console.log(`boat-detail use:        ${withOrWithout('detail', boatFigures.detailCases)} (every word it must use)`);
+console.log(`'assumed boat' line:    ${share({ passed: boatFigures.assumed, total: boatEvalCases.length })} of the answers with the boat`);
+console.log(`must-not-use violated:  ${withOrWithout('violations', boatFigures.guardedCases)}`);
+console.log(`category accuracy:      ${withOrWithout('category', boatEvalCases.length)}`);
+console.log(`concept coverage:       ${withOrWithout('concepts', boatFigures.conceptsTotal)}`);
+if (process.argv.includes('--verbose')) console.log([...misses, ...multi.misses, ...boatMisses].join('\n'));

@@ -7,6 +7,8 @@ const handoffExtras = {
   expertAdvised: z.boolean().optional().catch(undefined),
 };
 const aiCategory = z.enum(AI_CATEGORIES).optional().catch(undefined);
+/** The boat the conversation is about (My boats), or null; absent in the bare shape. */
+const aiBoat = z.object({ id: z.string(), name: z.string() }).nullable().optional().catch(undefined);
 
 /**
  * What the chat accepts from POST /api/ai/ask: the bare shape ({response}), with our own fields as
@@ -18,6 +20,7 @@ export const askAnswerSchema = z.object({
   response: z.string(),
   sessionId: z.string().optional(),
   category: aiCategory,
+  boat: aiBoat,
   ...handoffExtras,
 });
 export type AskAnswer = z.infer<typeof askAnswerSchema>;
@@ -31,7 +34,7 @@ const optionalText = z
 
 /**
  * What the chat accepts from POST /api/ai/analyze-image: the bare {category, severity, diagnosis,
- * recommendations, estimatedCost?, urgency?}, with our sessionId and photo checks as optional extras.
+ * recommendations, estimatedCost?, urgency?}, with our sessionId, photo checks and boat as optional extras.
  */
 export const imageAnalysisAnswerSchema = z.object({
   category: z.string(),
@@ -43,6 +46,7 @@ export const imageAnalysisAnswerSchema = z.object({
   sessionId: z.string().optional(),
   photoChecks: z.array(photoCheckSchema).optional(),
   sessionCategory: aiCategory,
+  boat: aiBoat,
   ...handoffExtras,
 });
 export type ImageAnalysisAnswer = z.infer<typeof imageAnalysisAnswerSchema>;

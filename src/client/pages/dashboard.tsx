@@ -6,6 +6,7 @@ import { Spinner } from '../components/ui/spinner';
 import { useAiSessions } from '../features/ai';
 import { useAuth } from '../lib/session';
 import { useConsultations } from '../features/bookings';
+import { UpcomingMaintenanceCard, useUpcomingMaintenance } from '../features/boats';
 
 function Dashboard() {
   const { user, isAuthenticated } = useAuth();
@@ -15,6 +16,8 @@ function Dashboard() {
   // Upcoming means still to come: the server lists those first as 'scheduled', then past and cancelled calls.
   const upcoming = (consultations.data ?? []).filter((consultation) => consultation.status === 'scheduled');
   const sessions = useAiSessions(isAuthenticated);
+  // Asked for with the rest, so the card below has its tasks when the page shows.
+  useUpcomingMaintenance(isAuthenticated);
   if (!user) return null;
 
   const loading = stats.isPending || activity.isPending;
@@ -42,6 +45,7 @@ function Dashboard() {
             <aside aria-label="Shortcuts and upcoming" className="flex min-w-0 flex-col gap-6">
               <SideQuickActions />
               {upcoming.length > 0 ? <UpcomingConsultations consultations={upcoming} /> : null}
+              <UpcomingMaintenanceCard enabled={isAuthenticated} />
               {sessions.data && sessions.data.length > 0 ? <RecentAiQueries sessions={sessions.data} /> : null}
             </aside>
           </div>

@@ -4,6 +4,7 @@ import { EXPERTS_DIRECTORY } from '@common/experts-searches';
 import { PageContainer, PageHeader } from '../app/page-header';
 import { Button } from '../components/ui/button';
 import { ExpertCard, ExpertResults, ListingFilters, ResultsBar, formatTotal, resultsTotal, useInfiniteExperts } from '../features/experts';
+import { BookingBoatNotice } from '../features/boats';
 import { FilterTextInput } from '../components/ui/filter-text-input';
 import { useSearchParamsState } from '../lib/use-search-params-state';
 
@@ -55,6 +56,7 @@ export default function ExpertsPage() {
         </div>
         <ListingFilters id={FILTERS_ID} hidden={!filtersOpen} values={values} resets={clears} onChange={setValue} />
       </div>
+      <BookingBoatNotice />
       <ResultsBar
         summary={total === null ? null : `${formatTotal(total)} ${total.count === 1 && !total.capped ? 'expert' : 'experts'} found`}
         clearLabel="Clear all filters"

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { ImageIcon, Paperclip, SendHorizontal, X } from 'lucide-react';
 import { DESCRIPTION_MAX_LENGTH, QUESTION_MAX_LENGTH } from '@common/ai-rules';
 import { Button } from '../../components/ui/button';
@@ -35,9 +35,10 @@ function AttachedImage({ image, onRemove, disabled }: { image: File; onRemove: (
  * The question box with its image attachment; Enter sends, Shift+Enter starts a new line. Unlike the other
  * forms it does not use react-hook-form: its one rule, the length limit of ai-rules.ts that the server's
  * askSchema and analyzeImageFieldsSchema check, disables Send rather than showing a message, and
- * react-hook-form is not otherwise part of the assistant page's first paint.
+ * react-hook-form is not otherwise part of the assistant page's first paint. `boat` goes above the box:
+ * which boat the question is about.
  */
-export function ChatComposer({ busy, onSend }: { busy: boolean; onSend: (input: ChatInput) => void }) {
+export function ChatComposer({ busy, onSend, boat }: { busy: boolean; onSend: (input: ChatInput) => void; boat?: ReactNode }) {
   const [text, setText] = useState('');
   const [image, setImage] = useState<File | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -82,6 +83,7 @@ export function ChatComposer({ busy, onSend }: { busy: boolean; onSend: (input: 
 
   return (
     <form onSubmit={send} className="flex flex-col gap-2 border-t border-slate-200 bg-white p-3 sm:p-4">
+      {boat}
       {image ? <AttachedImage image={image} onRemove={() => setImage(null)} disabled={busy} /> : null}
       <div className="flex items-end gap-2">
         <input ref={fileInput} type="file" accept="image/*" className="hidden" onChange={pickImage} data-testid="chat-image-input" />

@@ -3,6 +3,7 @@ import { Card } from '../../components/ui/card';
 import { useAiStatus } from './api';
 import { useAuth } from '../../lib/session';
 import { chatGreeting } from './chat-greeting';
+import { ChatBoat } from './chat-boat';
 import { ChatComposer } from './chat-composer';
 import { ChatHeader } from './chat-header';
 import { ChatMessageList } from './chat-message-list';
@@ -36,7 +37,11 @@ export function ChatPanel({ chat, bookExpert, expertAdvice }: { chat: Chat; book
         onRetry={chat.retry}
         expertAdvice={expertAdvice}
       />
-      {isAuthenticated ? <ChatComposer busy={busy} onSend={chat.send} /> : <ChatSignInPrompt />}
+      {isAuthenticated ? (
+        <ChatComposer busy={busy} onSend={chat.send} boat={<ChatBoat chat={chat} disabled={busy} />} />
+      ) : (
+        <ChatSignInPrompt />
+      )}
     </Card>
   );
 }

@@ -1,5 +1,6 @@
-import { History } from 'lucide-react';
+import { History, Sailboat } from 'lucide-react';
 import { AI_CATEGORY_LABELS } from '@common/ai-rules';
+import { useBoats } from '../boats';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -7,7 +8,10 @@ import { useAiSessions } from './api';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/format';
 
-/** The signed-in owner's past conversations; choosing one reopens it in the chat to continue. */
+/**
+ * The signed-in owner's past conversations, each with the boat it is about when that is still in My
+ * boats; choosing one reopens it in the chat to continue.
+ */
 export function ConversationHistory({
   activeSessionId,
   disabled,
@@ -19,6 +23,8 @@ export function ConversationHistory({
 }) {
   const sessions = useAiSessions(true);
   const list = sessions.data ?? [];
+  const boats = useBoats(list.some((session) => session.boatId));
+  const boatName = (id: string | null) => (id ? boats.data?.find((boat) => boat.id === id)?.name : undefined);
 
   return (
     <Card role="region" aria-labelledby="conversation-history-title" className="flex max-h-[600px] min-w-0 flex-col">
@@ -43,6 +49,7 @@ export function ConversationHistory({
           <ul className="flex flex-col gap-1">
             {list.map((session) => {
               const active = session.id === activeSessionId;
+              const boat = boatName(session.boatId);
               return (
                 <li key={session.id}>
                   <button
@@ -59,6 +66,12 @@ export function ConversationHistory({
                     <span className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
                       <Badge tone="navy">{AI_CATEGORY_LABELS[session.category]}</Badge>
                       <time dateTime={session.createdAt}>{formatDate(session.createdAt)}</time>
+                      {boat ? (
+                        <span className="flex min-w-0 items-center gap-1">
+                          <Sailboat aria-hidden className="size-3.5 shrink-0 text-navy-600" />
+                          <span className="truncate">{boat}</span>
+                        </span>
+                      ) : null}
                     </span>
                   </button>
                 </li>

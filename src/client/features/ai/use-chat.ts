@@ -4,9 +4,10 @@ import type { AiMessage } from '@common/ai';
 import type { AiCategory } from '@common/ai-rules';
 import { ApiError, errorText } from '../../lib/api-request';
 import { useAnalyzeImage, useAskAi, useOpenAiConversation } from './api';
-import { CURRENT_USER_KEY } from '../../lib/session';
+import { CURRENT_USER_KEY, useAuth } from '../../lib/session';
 import { showToast } from '../../lib/toast';
 import { imageAnalysisMessage } from './image-analysis-message';
+import { useBoatChoice } from './use-boat-choice';
 
 export interface ChatInput {
   text: string;
@@ -28,10 +29,18 @@ export interface ChatMessage extends AiMessage {
   category?: AiCategory;
 }
 
-/** What an answer said besides its text: its category and whether a professional should look. */
+/** The boat a conversation is about: its id, and its name when an answer gave it. */
+interface ConversationBoat {
+  id: string;
+  name?: string;
+}
+
+/** What an answer said besides its text: its category, whether a professional should look, its boat. */
 interface AnswerExtras {
   category?: AiCategory;
   expertAdvised?: boolean;
+  /** Absent in the bare answer shape. */
+  boat?: { id: string; name: string } | null;
 }
 
 interface Conversation {
@@ -39,6 +48,8 @@ interface Conversation {
   sessionId?: string;
   /** The category of the latest answer that named one: where 'Book an expert' in the header leads. */
   category?: AiCategory;
+  /** The boat the server has the conversation about: null for none, undefined while not known. */
+  boat?: ConversationBoat | null;
   startedAt: string;
   messages: ChatMessage[];
 }
@@ -65,7 +76,9 @@ function imageErrorText(error: unknown): string {
 /** One conversation with the assistant: its messages, its server session, and sending, retrying, reopening, restarting. */
 export function useChat() {
   const queryClient = useQueryClient();
+  const { isAuthenticated } = useAuth();
   const [conversation, setConversation] = useState<Conversation>(freshConversation);
+  const boatChoice = useBoatChoice(isAuthenticated);
   const ask = useAskAi();
   const analyze = useAnalyzeImage();
   const open = useOpenAiConversation();
@@ -73,11 +86,12 @@ export function useChat() {
   const append = (message: ChatMessage) => setConversation((current) => ({ ...current, messages: [...current.messages, message] }));
 
   // An answer without a sessionId (the bare shape) leaves none, so the next question starts a new conversation.
-  const receive = (sessionId: string | undefined, content: string, extras: AnswerExtras = {}) =>
+  const receive = (sessionId: string | undefined, content: string, { boat, ...extras }: AnswerExtras = {}) =>
     setConversation((current) => ({
       ...current,
       sessionId,
       category: extras.category ?? current.category,
+      boat: boat !== undefined ? boat : current.boat,
       messages: [...current.messages, { ...newMessage('ai', content), ...extras }],
     }));
 
@@ -94,14 +108,20 @@ export function useChat() {
   const send = (input: ChatInput) => {
     const question = input.text.trim();
     const { sessionId } = conversation;
+    // A new conversation says its boat; a continued one keeps the boat it started with.
+    const boatId = sessionId ? undefined : boatChoice.boatId;
     if (input.image) {
       const sent = newMessage('user', `[Image uploaded] ${question || 'Please analyze this image'}`);
       append(sent);
       analyze.mutate(
-        { image: input.image, description: question || undefined, sessionId },
+        { image: input.image, description: question || undefined, sessionId, boatId: boatId ?? undefined },
         {
           onSuccess: (result) =>
-            receive(result.sessionId, imageAnalysisMessage(result), { category: result.sessionCategory, expertAdvised: result.expertAdvised }),
+            receive(result.sessionId, imageAnalysisMessage(result), {
+              category: result.sessionCategory,
+              expertAdvised: result.expertAdvised,
+              boat: result.boat,
+            }),
           onError: (error) =>
             fail(sent, { reason: imageErrorText(error), input, photoRefused: error instanceof ApiError && PHOTO_REFUSED.has(error.status) }, error),
         },
@@ -111,9 +131,10 @@ export function useChat() {
     const sent = newMessage('user', question);
     append(sent);
     ask.mutate(
-      { question, sessionId },
+      { question, sessionId, ...(boatId !== undefined && { boatId }) },
       {
-        onSuccess: (result) => receive(result.sessionId, result.response, { category: result.category, expertAdvised: result.expertAdvised }),
+        onSuccess: (result) =>
+          receive(result.sessionId, result.response, { category: result.category, expertAdvised: result.expertAdvised, boat: result.boat }),
         onError: (error) => fail(sent, { reason: errorText(error, 'Failed to get AI response'), input, photoRefused: false }, error),
       },
     );
@@ -133,6 +154,7 @@ export function useChat() {
         setConversation({
           sessionId: loaded.id,
           category: loaded.category,
+          boat: loaded.boatId ? { id: loaded.boatId } : null,
           startedAt: loaded.createdAt,
           messages: loaded.messages.map((message) => (message.type === 'ai' ? { ...message, category: loaded.category } : message)),
         }),
@@ -141,15 +163,25 @@ export function useChat() {
     });
 
   const waiting = ask.isPending || analyze.isPending;
+  const { boat } = conversation;
+  // A reopened conversation names its boat by id: its name is in My boats (unless it has left them).
+  const boatName = boat ? (boat.name ?? boatChoice.boats?.find((own) => own.id === boat.id)?.name) : undefined;
   return {
     ...conversation,
+    /** Which boat the next question starts a conversation about; the owner picks it until one is under way. */
+    boatChoice,
+    /** The name of the boat the conversation under way is about; undefined for none (or not known). */
+    boatName,
     /** A question or an image analysis is waiting for its answer. */
     waiting,
     opening: open.isPending,
     send,
     retry,
     openConversation,
-    startNew: () => setConversation(freshConversation()),
+    startNew: () => {
+      setConversation(freshConversation());
+      boatChoice.reset();
+    },
   };
 }
 

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { Bot, CalendarDays, MapPin, Video } from 'lucide-react';
+import { Bot, CalendarDays, MapPin, Sailboat, Video } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 
-/** The side panel's Quick Actions (docs/PRODUCT.md#dashboard), and the way to the owner's bookings. */
+/** The side panel's Quick Actions (docs/PRODUCT.md#dashboard), and the ways to the owner's boats and bookings. */
 export function SideQuickActions() {
   return (
     <Card>
@@ -24,6 +24,11 @@ export function SideQuickActions() {
         <Button asChild variant="outline" className="justify-start">
           <Link to="/onsite-request">
             <MapPin aria-hidden /> Find Local Expert
+          </Link>
+        </Button>
+        <Button asChild variant="secondary" className="justify-start">
+          <Link to="/boats">
+            <Sailboat aria-hidden /> My boats
           </Link>
         </Button>
         <Button asChild variant="secondary" className="justify-start">

@@ -4,9 +4,10 @@ import type { Expert } from '@common/experts';
 import { specialtyLabel } from '@common/specialties';
 import { ExpertPhoto } from './expert-photo';
 import { StarRating } from './star-rating';
+import { withBookingBoat, type BookingBoat } from '../boats';
 
 /** Photo, name (a link to the profile), specialty and rating: the top of every expert card. */
-export function ExpertCardHeader({ expert, photoOverlay }: { expert: Expert; photoOverlay?: ReactNode }) {
+export function ExpertCardHeader({ expert, boat, photoOverlay }: { expert: Expert; boat: BookingBoat | null; photoOverlay?: ReactNode }) {
   return (
     <div className="flex items-start gap-4">
       <div className="relative shrink-0">
@@ -15,7 +16,7 @@ export function ExpertCardHeader({ expert, photoOverlay }: { expert: Expert; pho
       </div>
       <div className="min-w-0 flex-1">
         <h2 className="text-lg font-semibold leading-snug text-slate-900">
-          <Link to={`/expert/${expert.id}`} className="rounded hover:text-navy-600 hover:underline">
+          <Link to={withBookingBoat(`/expert/${expert.id}`, boat)} className="rounded hover:text-navy-600 hover:underline">
             {expert.name}
           </Link>
         </h2>

@@ -9,17 +9,23 @@ import { ExpertFacts } from './expert-facts';
 import { RateBox } from './rate-box';
 import { addressLabel, offersOnsite, offersVideo, onsiteRateLabel, travelRangeLabel, videoRateLabel } from './expert-labels';
 import { yearsLabel } from './experience-level';
+import { useBookingBoat, withBookingBoat, type BookingBoat } from '../boats';
 
-function ViewProfileButton({ id }: { id: number }) {
+function ViewProfileButton({ id, boat }: { id: number; boat: BookingBoat | null }) {
   return (
     <Button asChild variant="outline">
-      <Link to={`/expert/${id}`}>View Profile</Link>
+      <Link to={withBookingBoat(`/expert/${id}`, boat)}>View Profile</Link>
     </Button>
   );
 }
 
-/** The /experts listing card (docs/PRODUCT.md#expert-listing): who, where, credentials, both rates, and how to book. */
+/**
+ * The /experts listing card (docs/PRODUCT.md#expert-listing): who, where, credentials, both rates, and how to
+ * book. Opened for a boat's maintenance task (`?boat=&task=`), its links carry them, and 'Video Call' books one
+ * with this expert for the boat instead of opening the video calls.
+ */
 export function ExpertCard({ expert }: { expert: Expert }) {
+  const boat = useBookingBoat();
   const video = offersVideo(expert);
   const onsite = offersOnsite(expert);
   const facts = [
@@ -29,7 +35,7 @@ export function ExpertCard({ expert }: { expert: Expert }) {
   ];
   return (
     <Card className="flex flex-col gap-4 p-5">
-      <ExpertCardHeader expert={expert} />
+      <ExpertCardHeader expert={expert} boat={boat} />
       <ExpertFacts facts={facts} />
       <CertificationBadges certifications={expert.certifications} />
       <div className="mt-auto grid grid-cols-2 gap-2">
@@ -40,27 +46,27 @@ export function ExpertCard({ expert }: { expert: Expert }) {
         <div className="grid grid-cols-2 gap-2">
           {video ? (
             <Button asChild variant="outline">
-              <Link to="/consultation">
+              <Link to={boat ? withBookingBoat(`/book-video?expertId=${expert.id}`, boat) : '/consultation'}>
                 <Video aria-hidden /> Video Call
               </Link>
             </Button>
           ) : (
-            <ViewProfileButton id={expert.id} />
+            <ViewProfileButton id={expert.id} boat={boat} />
           )}
           {onsite ? (
             <Button asChild>
-              <Link to={`/book-onsite?expertId=${expert.id}`}>
+              <Link to={withBookingBoat(`/book-onsite?expertId=${expert.id}`, boat)}>
                 <CalendarCheck aria-hidden /> Book Service
               </Link>
             </Button>
           ) : (
-            <ViewProfileButton id={expert.id} />
+            <ViewProfileButton id={expert.id} boat={boat} />
           )}
         </div>
       ) : (
         <div className="flex items-center justify-between gap-3">
           <p className="text-sm text-slate-600">Currently unavailable</p>
-          <ViewProfileButton id={expert.id} />
+          <ViewProfileButton id={expert.id} boat={boat} />
         </div>
       )}
     </Card>

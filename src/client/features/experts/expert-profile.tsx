@@ -15,14 +15,17 @@ import { ProfileTrust } from './profile-trust';
 import { ShareButton } from './share-button';
 import { PRODUCT_NAME } from '@common/brand';
 import { offersOnsite } from './expert-labels';
+import { useBookingBoat, withBookingBoat } from '../boats';
 
 /** The expert profile (docs/PRODUCT.md#expert-profile): the hero, the expert's details, and booking beside them. */
 export function ExpertProfile({ expert, reviews }: { expert: Expert; /** Shown under the expert's details. */ reviews: ReactNode }) {
+  // Opened for a boat's maintenance task, the way back to the directory keeps it.
+  const boat = useBookingBoat();
   return (
     <div className="flex flex-col gap-6">
       <div className="flex items-center justify-between gap-3">
         <Button asChild variant="ghost" size="sm" className="-ml-3">
-          <Link to="/experts">
+          <Link to={withBookingBoat('/experts', boat)}>
             <ArrowLeft aria-hidden /> All experts
           </Link>
         </Button>

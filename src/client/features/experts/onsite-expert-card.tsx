@@ -8,12 +8,14 @@ import { ExpertCardHeader } from './expert-card-header';
 import { ExpertFacts } from './expert-facts';
 import { addressLabel, minimumHoursLabel, onsiteRateLabel, travelRangeLabel } from './expert-labels';
 import { yearsLabel } from './experience-level';
+import { useBookingBoat, withBookingBoat } from '../boats';
 
 /** A card of the onsite directory: where the technician works and what a visit costs. */
 export function OnsiteExpertCard({ expert }: { expert: Expert }) {
+  const boat = useBookingBoat();
   return (
     <Card className="flex flex-col gap-4 p-5">
-      <ExpertCardHeader expert={expert} />
+      <ExpertCardHeader expert={expert} boat={boat} />
       <ExpertFacts
         facts={[
           { icon: MapPin, text: addressLabel(expert) },
@@ -29,10 +31,10 @@ export function OnsiteExpertCard({ expert }: { expert: Expert }) {
       </div>
       <div className="flex flex-col gap-2">
         <Button asChild>
-          <Link to={`/book-onsite?expertId=${expert.id}`}>Book Onsite Service</Link>
+          <Link to={withBookingBoat(`/book-onsite?expertId=${expert.id}`, boat)}>Book Onsite Service</Link>
         </Button>
         <Button asChild variant="outline">
-          <Link to={`/expert/${expert.id}`}>View Profile</Link>
+          <Link to={withBookingBoat(`/expert/${expert.id}`, boat)}>View Profile</Link>
         </Button>
       </div>
     </Card>

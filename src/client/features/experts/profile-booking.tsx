@@ -6,11 +6,14 @@ import { SectionCard } from '../../components/ui/section-card';
 import { offersOnsite, offersVideo } from './expert-labels';
 import { browserTimeZone, timeZoneName } from '../../lib/time-zone-name';
 import { useHydrated } from '../../lib/use-hydrated';
+import { useBookingBoat, withBookingBoat } from '../boats';
 
 const QUICK_TIMES = ['9:00 AM', '11:00 AM', '2:00 PM', '4:00 PM'];
 
 /** Book a Session: quick video times and the booking forms of the services the expert offers. */
 export function ProfileBooking({ expert }: { expert: Expert }) {
+  // Opened for a boat's maintenance task (`?boat=&task=`): the forms open with them.
+  const boat = useBookingBoat();
   const video = offersVideo(expert);
   // The visitor's zone is the browser's: the server's HTML, without it, names no zone.
   const differentZone = useHydrated() && expert.timeZone !== browserTimeZone();
@@ -22,7 +25,7 @@ export function ProfileBooking({ expert }: { expert: Expert }) {
           <div className="grid grid-cols-2 gap-2">
             {QUICK_TIMES.map((time) => (
               <Button key={time} asChild variant="secondary" size="sm">
-                <Link to={`/book-service?expertId=${expert.id}&type=video&time=${encodeURIComponent(time)}`}>{time}</Link>
+                <Link to={withBookingBoat(`/book-service?expertId=${expert.id}&type=video&time=${encodeURIComponent(time)}`, boat)}>{time}</Link>
               </Button>
             ))}
           </div>
@@ -34,14 +37,14 @@ export function ProfileBooking({ expert }: { expert: Expert }) {
       <div className="mt-4 flex flex-col gap-2">
         {video ? (
           <Button asChild>
-            <Link to={`/book-video?expertId=${expert.id}`}>
+            <Link to={withBookingBoat(`/book-video?expertId=${expert.id}`, boat)}>
               <Video aria-hidden /> Book Video Consultation
             </Link>
           </Button>
         ) : null}
         {offersOnsite(expert) ? (
           <Button asChild variant={video ? 'outline' : 'default'}>
-            <Link to={`/book-onsite?expertId=${expert.id}`}>
+            <Link to={withBookingBoat(`/book-onsite?expertId=${expert.id}`, boat)}>
               <Wrench aria-hidden /> Request Onsite Service
             </Link>
           </Button>

@@ -9,15 +9,17 @@ import { ExpertCardHeader } from './expert-card-header';
 import { ExpertFacts } from './expert-facts';
 import { videoRateLabel } from './expert-labels';
 import { yearsLabel } from './experience-level';
+import { useBookingBoat, withBookingBoat } from '../boats';
 
 /** A card of the video directory; Online is real presence (the expert was active in the last two minutes). */
 export function VideoExpertCard({ expert }: { expert: Expert }) {
+  const boat = useBookingBoat();
   const presenceDot = expert.online ? (
     <span className="absolute -right-1 -bottom-1 size-4 rounded-full border-2 border-white bg-green-500" aria-hidden />
   ) : null;
   return (
     <Card className="flex flex-col gap-4 p-5">
-      <ExpertCardHeader expert={expert} photoOverlay={presenceDot} />
+      <ExpertCardHeader expert={expert} boat={boat} photoOverlay={presenceDot} />
       <div className="flex flex-wrap gap-1.5">
         {expert.online ? (
           <Badge tone="green">
@@ -40,11 +42,11 @@ export function VideoExpertCard({ expert }: { expert: Expert }) {
       <div className="flex flex-col gap-2">
         {expert.available ? (
           <Button asChild>
-            <Link to={`/book-video?expertId=${expert.id}`}>Book Video Consultation</Link>
+            <Link to={withBookingBoat(`/book-video?expertId=${expert.id}`, boat)}>Book Video Consultation</Link>
           </Button>
         ) : null}
         <Button asChild variant="outline">
-          <Link to={`/expert/${expert.id}`}>View Full Profile</Link>
+          <Link to={withBookingBoat(`/expert/${expert.id}`, boat)}>View Full Profile</Link>
         </Button>
       </div>
     </Card>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
-import { createPeerApp, createTestApp, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
+import { asUser, createPeerApp, createTestApp, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
 import { daysAhead, movableClock, onsiteBooking, postBooking, videoBooking } from '../../test/booking-helpers.js';
 import { requester, signUpExpert, type ExpertAccount } from '../../test/workspace-helpers.js';
 import { startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox.js';
@@ -87,7 +87,13 @@ describe('My boats', () => {
       expect(response.statusCode, JSON.stringify(change)).toBe(400);
       if (field) expect(response.json().errors?.[field], JSON.stringify(response.json())).toBe(message);
     }
+    // A retried submit (same Idempotency-Key) makes one boat.
+    const retry = () => t.app.inject(asUser(owner, { method: 'POST', url: '/api/boats', payload: { ...seaBreeze, name: 'Twice Sent' }, headers: { 'idempotency-key': 'boat-key-1' } }));
+    const [first, second] = [await retry(), await retry()];
+    expect([first.statusCode, second.statusCode]).toEqual([201, 200]);
+    expect(second.json().boat.id).toBe(first.json().boat.id);
     const list = (await http.get(owner, '/api/boats')).json().boats as Boat[];
+    expect(list.filter((b) => b.name === 'Twice Sent')).toHaveLength(1);
     expect(list.map((b) => b.id)).toContain(boat.id);
     expect((await http.get(null, '/api/boats')).statusCode).toBe(401);
     expect((await http.post(null, '/api/boats', seaBreeze)).statusCode).toBe(401);

@@ -1,8 +1,9 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { boats, maintenanceTasks } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { writeAudit, type AuditActor } from '../../audit/audit-log.js';
+import { idempotentWrite } from '../../idempotency/idempotent-write.js';
 import { AppError } from '../../core/app-error.js';
 import type { ServiceContext } from '../../core/service-context.js';
 import { loadZipCentroids } from '../../geo/zip-centroids.js';
@@ -32,18 +33,32 @@ async function firstFrostNear(zip: string | null, today: string): Promise<string
   return centroid ? nextFirstFrost(centroid[0], today) : null;
 }
 
-/** A new boat with its starting maintenance schedule (from the templates), in one transaction with its audit entry. */
-export async function createBoat(deps: ServiceContext, user: CurrentUser, form: BoatForm): Promise<Boat> {
+/**
+ * A new boat with its starting maintenance schedule (from the templates), in one transaction with its
+ * audit entry; a retry with the same Idempotency-Key answers the boat the first request made.
+ */
+export async function createBoat(deps: ServiceContext, user: CurrentUser, form: BoatForm, key?: string): Promise<{ boat: Boat; replayed: boolean }> {
   const today = deps.now().toISOString().slice(0, 10);
   const drafts = maintenanceDrafts(form, today, await firstFrostNear(form.homeZip, today));
   return inTransaction(deps.db, async (tx) => {
-    const [row] = await tx
-      .insert(boats)
-      .values({ ...form, ownerId: user.id, hoursRecordedAt: form.engines.some((e) => e.hours !== null) ? deps.now() : null })
-      .returning();
-    if (drafts.length) await tx.insert(maintenanceTasks).values(drafts.map((draft) => ({ ...draft, boatId: row!.id })));
-    await writeAudit(tx, { actorUserId: user.id, actorRole: 'owner', action: 'boat.create', entityType: 'boat', entityId: row!.id, after: auditBoat(row!) });
-    return toBoat(row!);
+    const { answer, replayed } = await idempotentWrite(
+      tx,
+      { userId: user.id, key, request: ['POST /api/boats', form] },
+      async () => {
+        const [row] = await tx
+          .insert(boats)
+          .values({ ...form, ownerId: user.id, hoursRecordedAt: form.engines.some((e) => e.hours !== null) ? deps.now() : null })
+          .returning();
+        if (drafts.length) await tx.insert(maintenanceTasks).values(drafts.map((draft) => ({ ...draft, boatId: row!.id })));
+        await writeAudit(tx, { actorUserId: user.id, actorRole: 'owner', action: 'boat.create', entityType: 'boat', entityId: row!.id, after: auditBoat(row!) });
+        return { id: row!.id, answer: toBoat(row!) };
+      },
+      async (id) => {
+        const [row] = await tx.select().from(boats).where(and(eq(boats.id, id), eq(boats.ownerId, user.id)));
+        return row ? toBoat(row) : null;
+      },
+    );
+    return { boat: answer, replayed };
   });
 }
 

@@ -17,6 +17,7 @@ import { AppError } from '../../core/app-error.js';
 import type { ServiceContext } from '../../core/service-context.js';
 import { inTransaction } from '../../db/transaction.js';
 import { multipartError } from '../../http/multipart-errors.js';
+import { IDEMPOTENCY_KEY_DESCRIPTION, idempotencyKeyHeaders } from '../../idempotency/idempotency-key.js';
 import type { PhotoStore } from '../../storage/photo-store.js';
 import { bookingAccess } from '../bookings/index.js';
 import { boatAccess, boatNotFound, ownBoat, toBoat } from './boat-record.js';
@@ -47,8 +48,20 @@ export const boatRoutes: FastifyPluginAsyncZod<{ services: ServiceContext; photo
 
   app.post(
     '/api/boats',
-    { schema: { tags, summary: 'Adds a boat, with a maintenance schedule from the templates for its propulsion and engines', body: boatFormSchema, response: { 201: boatReply, ...errors } } },
-    async (request, reply) => reply.status(201).send({ boat: await createBoat(services, await requireUser(request), request.body) }),
+    {
+      schema: {
+        tags,
+        summary: 'Adds a boat, with a maintenance schedule from the templates for its propulsion and engines',
+        description: IDEMPOTENCY_KEY_DESCRIPTION,
+        body: boatFormSchema,
+        headers: idempotencyKeyHeaders,
+        response: { 200: boatReply, 201: boatReply, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { boat, replayed } = await createBoat(services, await requireUser(request), request.body, request.headers['idempotency-key']);
+      return reply.status(replayed ? 200 : 201).send({ boat });
+    },
   );
 
   app.get(

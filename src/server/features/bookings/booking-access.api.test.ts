@@ -8,7 +8,7 @@ import { daysAhead } from '../../test/booking-helpers.js';
 import { multipartBody, signUpExpert, type ExpertAccount } from '../../test/workspace-helpers.js';
 import { startFakeStripeServer } from '../../test/fake-stripe-server.js';
 import { registeredRoutes, type RegisteredRoute } from '../../test/route-table.js';
-import { bookings, invoices, requestLimits, users } from '../../db/schema.js';
+import { boats, bookings, invoices, requestLimits, users } from '../../db/schema.js';
 import { createInvoiceIssuer } from '../payments/index.js';
 import { zonedTimeToInstant } from '../../../common/zoned-time.js';
 import type { BookingStatus } from '../../../common/bookings-status.js';
@@ -35,6 +35,8 @@ interface BookingState {
   at: number;
   /** A completed booking's invoice, issued as the sweep would and then set to this. */
   invoice?: Partial<typeof invoices.$inferInsert>;
+  /** The booking is for one of the owner's boats (My boats). */
+  boat?: true;
 }
 
 interface Case {
@@ -56,6 +58,8 @@ const underway: BookingState = { status: 'confirmed', at: 5 * MINUTE };
 const completed: BookingState = { status: 'completed', at: DAY };
 const invoiced: BookingState = { ...completed, invoice: {} };
 const paidInPersonUnconfirmed: BookingState = { ...completed, invoice: { status: 'awaiting_confirmation', paymentMethod: 'in_person', inPersonMethod: 'cash', paymentRecordedAt: new Date() } };
+const confirmedForBoat: BookingState = { ...confirmedAhead, boat: true };
+let engineHours = 100;
 const disputed: BookingState = { ...completed, invoice: { status: 'disputed', disputeReason: 'Too long', disputedAt: new Date() } };
 const paidInPerson: BookingState = { ...completed, invoice: { status: 'paid', paymentMethod: 'in_person', inPersonMethod: 'cash', paymentRecordedAt: new Date(), paidAt: new Date() } };
 
@@ -144,6 +148,12 @@ const TABLE: Record<string, Case> = {
     request: () => ({ payload: { amount: '5', reason: 'Goodwill' } }),
     expected: { owner: 403, expert: 403, admin: 200 },
   },
+  'POST /api/bookings/:id/engine-hours': {
+    state: confirmedForBoat,
+    request: () => ({ payload: { hours: [engineHours++] } }),
+    // The owner records hours on the boat itself; administrators do not record them.
+    expected: { owner: 403, expert: 200, admin: 403 },
+  },
   'POST /api/create-payment-intent': {
     state: invoiced,
     request: ({ id }) => ({ payload: { bookingId: id } }),
@@ -223,6 +233,13 @@ async function bookingFor(state: BookingState) {
   const date = daysAhead(nextDay++, ZONE);
   const booking = await insertBooking(who.owner.id, date, state.status);
   now = new Date(booking.startsAt.getTime() + state.at);
+  if (state.boat) {
+    const [boat] = await t.database.db
+      .insert(boats)
+      .values({ ownerId: who.owner.id, name: 'Sea Breeze', boatType: 'powerboat', hullType: 'monohull', propulsion: 'outboard', engines: [{ make: 'Mercury', model: null, year: null, hours: 50, fuel: 'gasoline' }] })
+      .returning();
+    await t.database.db.update(bookings).set({ boatId: boat!.id }).where(eq(bookings.id, booking.id));
+  }
   if (state.invoice) {
     await createInvoiceIssuer(t.config).issue(t.database.db, booking.id, null, { userId: null, role: 'system' }, now);
     if (Object.keys(state.invoice).length) await t.database.db.update(invoices).set(state.invoice).where(eq(invoices.bookingId, booking.id));

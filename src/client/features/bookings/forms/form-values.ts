@@ -1,5 +1,6 @@
 import { DEFAULT_ONSITE_HOURS } from '@common/bookings-rules';
 import { BOAT_TYPES, MISSING_INFORMATION, type BoatType } from '@common/bookings-fields';
+import type { Boat } from '@common/boats';
 
 /** What the video forms hold while being filled: every control's text as typed. */
 export interface VideoFormValues {
@@ -7,6 +8,8 @@ export interface VideoFormValues {
   description: string;
   scheduledDate: string;
   preferredTime: string;
+  /** One of the owner's boats (My boats), or '' for none. Not in the form's schema: sent beside it. */
+  boatId: string;
 }
 
 /** The onsite form: the video fields plus the boat, where it is and who to call. */
@@ -39,6 +42,7 @@ export function videoFormDefaults(draft: Record<string, unknown> | null, urlExpe
     description: text(draft?.description),
     scheduledDate: text(draft?.scheduledDate),
     preferredTime: text(draft?.preferredTime),
+    boatId: text(draft?.boatId),
   };
 }
 
@@ -54,6 +58,55 @@ export function onsiteFormDefaults(draft: Record<string, unknown> | null, urlExp
     boatLength: text(draft?.boatLength),
     estimatedHours: draftHours(draft?.estimatedHours),
   };
+}
+
+/** The onsite form's fields a boat from My boats fills. */
+export type BoatFilledField = 'boatType' | 'boatLength' | 'marinaName' | 'dockSlip';
+export type BoatFilledValues = Pick<OnsiteFormValues, BoatFilledField>;
+
+/** What a boat from My boats puts in the onsite form: its type, '32 ft', its home marina and slip. */
+export function onsiteFieldsOfBoat(boat: Pick<Boat, 'boatType' | 'lengthFeet' | 'homeMarina' | 'slip'>): BoatFilledValues {
+  return {
+    boatType: boat.boatType,
+    boatLength: boat.lengthFeet === null ? '' : `${boat.lengthFeet} ft`,
+    marinaName: boat.homeMarina ?? '',
+    dockSlip: boat.slip ?? '',
+  };
+}
+
+/**
+ * The changes choosing a boat makes to the onsite form. The owner's choice overwrites the four fields; the
+ * form's own first choice (from the address, or their only boat) fills only those still blank, so a restored
+ * draft keeps what was typed.
+ */
+export function boatFillChanges(boat: Pick<Boat, 'boatType' | 'lengthFeet' | 'homeMarina' | 'slip'>, current: BoatFilledValues, onlyBlanks: boolean): Partial<BoatFilledValues> {
+  const filled = onsiteFieldsOfBoat(boat);
+  const changes: Partial<BoatFilledValues> = {};
+  for (const name of Object.keys(filled) as BoatFilledField[]) {
+    if (onlyBlanks && current[name].trim() !== '') continue;
+    if (filled[name] !== current[name]) Object.assign(changes, { [name]: filled[name] });
+  }
+  return changes;
+}
+
+/**
+ * The boat the form starts with: the one it holds already (a restored draft) or the address's when either
+ * is one of the owner's, else their only boat, else none ('').
+ */
+export function initialBoatChoice(boats: readonly Pick<Boat, 'id'>[], current: string, urlBoatId: string | null): string {
+  const own = (id: string | null) => !!id && boats.some((boat) => boat.id === id);
+  if (own(current)) return current;
+  if (own(urlBoatId)) return urlBoatId!;
+  return boats.length === 1 ? boats[0]!.id : '';
+}
+
+/**
+ * What the booking request carries of the boat: the chosen boat, and the address's maintenance task only
+ * while the chosen boat is the address's boat (the task belongs to it).
+ */
+export function boatPayload(chosenBoatId: string, url: { boatId: string; taskId: string | null } | null): { boatId: string | null; maintenanceTaskId: string | null } {
+  const boatId = chosenBoatId || null;
+  return { boatId, maintenanceTaskId: boatId && url && url.boatId === boatId ? url.taskId : null };
 }
 
 /**

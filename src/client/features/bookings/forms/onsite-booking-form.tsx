@@ -1,9 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import type { Expert } from '@common/experts';
 import { billableHours } from '@common/bookings-rules';
 import type { onsiteBookingFormSchema, Booking } from '@common/bookings';
+import type { Boat } from '@common/boats';
 import { Card } from '../../../components/ui/card';
 import { readBookingDraft } from '../../../lib/booking-draft';
 import { BookingLayout } from './booking-layout';
@@ -16,11 +17,13 @@ import { OnsiteDetailsFields } from './onsite-details-fields';
 import { DraftRestored, SubmitRow } from './submit-row';
 import { toastMissingInformation } from './form-toasts';
 import { lazyFormResolver } from '../../../lib/lazy-form-resolver';
-import { onsiteFormDefaults, type OnsiteFormValues } from './form-values';
+import { boatFillChanges, boatPayload, onsiteFormDefaults, type BoatFilledField, type OnsiteFormValues } from './form-values';
+import { BoatField, type BoatChoice } from './boat-field';
 import { useBookingSubmit } from './use-booking-submit';
 import { useChosenExpert } from './use-chosen-expert';
 import { useFromPrice } from './use-from-price';
 import { AttachConversationField, useConversationAttachment } from '../../ai-handoff';
+import { useBookingBoat } from '../../boats';
 
 type OnsiteBooking = z.output<typeof onsiteBookingFormSchema>;
 
@@ -50,8 +53,27 @@ export function OnsiteBookingForm({
   const { submit, isPending } = useBookingSubmit({ form, draftKey: 'onsite', onBooked });
   const attachment = useConversationAttachment();
   const billed = billableHours(hours, expert?.onsiteMinimumHours ?? 1);
+  const urlBoat = useBookingBoat();
 
-  const onSubmit = form.handleSubmit((values) => submit({ ...values, serviceType: 'onsite', ...attachment.payload() }), toastMissingInformation);
+  // A boat from My boats fills the boat's type and length and where it is kept: the owner's choice
+  // overwrites them, the form's first choice fills only what is blank. They stay editable.
+  const { getValues, setValue, clearErrors } = form;
+  const fillFromBoat = useCallback(
+    (boat: Boat, how: BoatChoice) => {
+      const changes = boatFillChanges(boat, getValues(), how === 'preselected');
+      for (const [name, value] of Object.entries(changes) as [BoatFilledField, string][]) {
+        setValue(name, value, { shouldDirty: true });
+        if (value) clearErrors(name);
+      }
+    },
+    [getValues, setValue, clearErrors],
+  );
+
+  // The schema does not know the boat: it is read from the form beside the checked values.
+  const onSubmit = form.handleSubmit(
+    (values) => submit({ ...values, serviceType: 'onsite', ...attachment.payload(), ...boatPayload(getValues('boatId'), urlBoat) }),
+    toastMissingInformation,
+  );
 
   return (
     <BookingLayout
@@ -63,6 +85,7 @@ export function OnsiteBookingForm({
               <ExpertField serviceType="onsite" urlExpertId={urlExpertId} />
               <DescriptionField placeholder="What needs doing, on which equipment (make, model, year), and what you have noticed." />
               <AttachConversationField attachment={attachment} serviceType="onsite" />
+              <BoatField fills="Its type, length, marina and slip are filled in below; you can change them." onChoose={fillFromBoat} />
               <OnsiteDetailsFields />
               <fieldset className="flex flex-col gap-4">
                 <legend className="mb-3 text-base font-semibold text-navy-800">Visit</legend>

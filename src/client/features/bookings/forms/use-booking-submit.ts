@@ -12,7 +12,8 @@ import { showServerFieldErrors } from '../../../lib/server-field-errors';
 
 /**
  * Sends a valid form as a booking. A signed-out visitor's form is kept as a draft while they sign in and
- * come back; the server's field errors go back onto the fields; a time taken meanwhile refreshes the times.
+ * come back; the server's field errors go back onto the fields (the maintenance task's onto the Boat field);
+ * a time taken meanwhile refreshes the times.
  */
 export function useBookingSubmit<V extends FieldValues & { preferredTime: string }, O>({
   form,
@@ -40,7 +41,12 @@ export function useBookingSubmit<V extends FieldValues & { preferredTime: string
       void queryClient.invalidateQueries({ queryKey: bookingKeys.expertSlots(Number(input.expertId)) });
       return;
     }
-    showServerFieldErrors(form, error);
+    const placed = showServerFieldErrors(form, error);
+    // The maintenance task has no field of its own: its message shows on the Boat field it belongs to.
+    const taskError = error instanceof ApiError ? error.fieldErrors.maintenanceTaskId : undefined;
+    if (taskError && 'boatId' in form.getValues() && !(error as ApiError).fieldErrors.boatId) {
+      form.setError('boatId' as Path<V>, { message: taskError }, { shouldFocus: placed === 0 });
+    }
     const message = errorText(error, 'We could not make this booking. Please try again.');
     showToast({ title: message === MISSING_INFORMATION ? 'Missing Information' : 'Error', description: message, variant: 'destructive' });
   };

@@ -13,12 +13,14 @@ import { ExpertField } from './expert-field';
 import { QuickTime } from './quick-time';
 import { DraftRestored, SubmitRow } from './submit-row';
 import { toastGenericVideoForm, toastMissingInformation } from './form-toasts';
-import { videoFormDefaults, type VideoFormValues } from './form-values';
+import { boatPayload, videoFormDefaults, type VideoFormValues } from './form-values';
+import { BoatField } from './boat-field';
 import { useBookingSubmit } from './use-booking-submit';
 import { useChosenExpert } from './use-chosen-expert';
 import { useFromPrice } from './use-from-price';
 import { lazyFormResolver } from '../../../lib/lazy-form-resolver';
 import { AttachConversationField, useConversationAttachment } from '../../ai-handoff';
+import { useBookingBoat } from '../../boats';
 
 type VideoBooking = z.output<typeof videoBookingFormSchema>;
 
@@ -55,9 +57,11 @@ export function VideoBookingForm({
   const fromPrice = useFromPrice('video');
   const { submit, isPending } = useBookingSubmit({ form, draftKey, onBooked });
   const attachment = useConversationAttachment();
+  const urlBoat = useBookingBoat();
 
+  // The schema does not know the boat: it is read from the form beside the checked values.
   const onSubmit = form.handleSubmit(
-    (values) => submit({ ...values, serviceType: 'video', ...attachment.payload() }),
+    (values) => submit({ ...values, serviceType: 'video', ...attachment.payload(), ...boatPayload(form.getValues('boatId'), urlBoat) }),
     validation === 'generic' ? toastGenericVideoForm : toastMissingInformation,
   );
 
@@ -71,6 +75,7 @@ export function VideoBookingForm({
               <ExpertField serviceType="video" urlExpertId={urlExpertId} />
               <DescriptionField placeholder="What is happening, on which equipment (make, model, year), and since when?" />
               <AttachConversationField attachment={attachment} serviceType="video" />
+              <BoatField />
               <DateTimeFields serviceType="video" expert={expert} />
               <QuickTime expert={expert} time={quickTime} />
               <SubmitRow
