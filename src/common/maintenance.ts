@@ -2,22 +2,12 @@ import { z } from 'zod';
 import { SPECIALTY_VALUES } from './specialties.js';
 import { engineHoursField, localDateField } from './boats.js';
 import { hasControlCharacters } from './follow-up-summary.js';
+import { MAINTENANCE_LIMITS, TASK_STATES } from './maintenance-rules.js';
 
 /**
  * A boat's maintenance schedule (docs/PRODUCT.md#maintenance-schedule): tasks due by a date, by engine
  * hours, or by whichever comes first; completing one moves it on by its interval.
  */
-
-export const MAINTENANCE_LIMITS = { title: 120, note: 1000, intervalMonths: 120, intervalHours: 5000 } as const;
-/** A task is 'due soon' this many days before its date, or this many hours before its engine hours. */
-export const DUE_SOON_DAYS = 30;
-export const DUE_SOON_HOURS = 10;
-/** Reminders go out this many days before a due date. */
-export const REMINDER_DAYS = [14, 2] as const;
-
-export const TASK_STATES = ['overdue', 'due_soon', 'scheduled', 'done'] as const;
-export type TaskState = (typeof TASK_STATES)[number];
-export const TASK_STATE_LABELS: Record<TaskState, string> = { overdue: 'Overdue', due_soon: 'Due soon', scheduled: 'Scheduled', done: 'Done' };
 
 export const MAINTENANCE_MESSAGES = {
   titleRequired: 'Please name the task',
@@ -63,7 +53,7 @@ const optionalNote = z
   .nullish()
   .transform((v) => (v ? v : null));
 
-/** Add or edit a task (`POST /api/boats/:id/tasks`, `PUT /api/maintenance/:taskId`). */
+/** Add or edit a task (`POST /api/boats/:id/tasks`, `PUT /api/boats/:id/tasks/:taskId`). */
 export const maintenanceTaskFormSchema = z
   .object({
     title: z
@@ -84,7 +74,7 @@ export const maintenanceTaskFormSchema = z
 export type MaintenanceTaskFormInput = z.input<typeof maintenanceTaskFormSchema>;
 export type MaintenanceTaskForm = z.output<typeof maintenanceTaskFormSchema>;
 
-/** `POST /api/maintenance/:taskId/complete`. */
+/** `POST /api/boats/:id/tasks/:taskId/complete`. */
 export const completeTaskSchema = z.object({
   doneOn: optionalDate(MAINTENANCE_MESSAGES.doneOn),
   engineHours: engineHoursField,
@@ -92,7 +82,7 @@ export const completeTaskSchema = z.object({
 });
 export type CompleteTaskInput = z.input<typeof completeTaskSchema>;
 
-/** `POST /api/maintenance/:taskId/snooze`. */
+/** `POST /api/boats/:id/tasks/:taskId/snooze`. */
 export const snoozeTaskSchema = z.object({ until: localDateField(MAINTENANCE_MESSAGES.snoozeUntil) });
 export type SnoozeTaskInput = z.input<typeof snoozeTaskSchema>;
 

@@ -6,7 +6,8 @@ import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { boatKindLine, boatModelLine, boatWhereLine } from './boat-label';
 import { BoatPhoto } from './boat-photo';
-import { describeDue, TASK_STATE_TONES, TASK_STATE_WORDS } from './task-due';
+import { describeDue, TASK_STATE_TONES } from './task-due';
+import { TASK_STATE_LABELS } from '@common/maintenance-rules';
 
 /** A boat in My boats: its photo, what it is, where it is kept and, when known, its next task due. The whole card opens the boat. */
 export function BoatCard({ boat, nextTask }: { boat: Boat; nextTask?: MaintenanceTask }) {
@@ -34,7 +35,7 @@ export function BoatCard({ boat, nextTask }: { boat: Boat; nextTask?: Maintenanc
           <div className="mt-auto flex flex-col gap-1 border-t border-slate-100 pt-3 text-sm">
             <p className="flex flex-wrap items-center gap-2">
               <span className="font-medium text-slate-900">Next: {nextTask.title}</span>
-              <Badge tone={TASK_STATE_TONES[nextTask.state]}>{TASK_STATE_WORDS[nextTask.state]}</Badge>
+              <Badge tone={TASK_STATE_TONES[nextTask.state]}>{TASK_STATE_LABELS[nextTask.state]}</Badge>
             </p>
             <p className="text-slate-600">{describeDue(nextTask)}</p>
           </div>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { CalendarClock, Pencil, Plus, Trash2, Wrench } from 'lucide-react';
-import { REMINDER_DAYS, type MaintenanceTask } from '@common/maintenance';
+import type { MaintenanceTask } from '@common/maintenance';
+import { REMINDER_DAYS } from '@common/maintenance-rules';
 import { specialtyLabel } from '@common/specialties';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -12,7 +13,8 @@ import { showToast } from '../../lib/toast';
 import { useBoatTasks, useDeleteTask } from './api';
 import { ConfirmDialog } from './confirm-dialog';
 import { CompleteTaskDialog, SnoozeTaskDialog } from './task-done-dialogs';
-import { bookExpertPath, describeDue, describeLastDone, describeRepeat, TASK_STATE_TONES, TASK_STATE_WORDS } from './task-due';
+import { bookExpertPath, describeDue, describeLastDone, describeRepeat, TASK_STATE_TONES } from './task-due';
+import { TASK_STATE_LABELS } from '@common/maintenance-rules';
 import { TaskFormDialog } from './task-form-dialog';
 
 function RemoveTaskButton({ task }: { task: MaintenanceTask }) {
@@ -51,7 +53,7 @@ function TaskItem({ task }: { task: MaintenanceTask }) {
       <div className="flex flex-col gap-1">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <h3 className="min-w-0 break-words font-semibold text-slate-900">{task.title}</h3>
-          <Badge tone={TASK_STATE_TONES[task.state]}>{TASK_STATE_WORDS[task.state]}</Badge>
+          <Badge tone={TASK_STATE_TONES[task.state]}>{TASK_STATE_LABELS[task.state]}</Badge>
         </div>
         <p className="text-sm font-medium text-slate-800">{describeDue(task)}</p>
         {open && task.dueReason ? <p className="text-xs text-slate-500">{task.dueReason}</p> : null}

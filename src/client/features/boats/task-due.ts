@@ -1,4 +1,5 @@
-import type { MaintenanceTask, TaskState } from '@common/maintenance';
+import type { MaintenanceTask } from '@common/maintenance';
+import type { TaskState } from '@common/maintenance-rules';
 import { addDays, localDateOf } from '@common/zoned-time';
 import { formatDate } from '../../lib/format';
 import { browserTimeZone } from '../../lib/time-zone-name';
@@ -6,11 +7,6 @@ import { formatHours } from './boat-label';
 
 // No zod here (types only from the contract): the dashboard's upcoming-maintenance card uses these.
 
-/**
- * The states' words, as `TASK_STATE_LABELS` of common/maintenance.ts has them (a test keeps the two the
- * same): that module brings zod, which the dashboard's first paint must not wait for.
- */
-export const TASK_STATE_WORDS: Record<TaskState, string> = { overdue: 'Overdue', due_soon: 'Due soon', scheduled: 'Scheduled', done: 'Done' };
 
 export const TASK_STATE_TONES = { overdue: 'red', due_soon: 'yellow', scheduled: 'blue', done: 'green' } as const satisfies Record<TaskState, string>;
 

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { MAINTENANCE_LIMITS, maintenanceTaskFormSchema, type MaintenanceTask, type MaintenanceTaskForm } from '@common/maintenance';
+import { maintenanceTaskFormSchema, type MaintenanceTask, type MaintenanceTaskForm } from '@common/maintenance';
+import { MAINTENANCE_LIMITS } from '@common/maintenance-rules';
 import { SPECIALTIES } from '@common/specialties';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog';

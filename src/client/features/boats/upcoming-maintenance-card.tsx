@@ -4,7 +4,8 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { useUpcomingMaintenance } from './api';
-import { bookExpertPath, describeDue, TASK_STATE_TONES, TASK_STATE_WORDS } from './task-due';
+import { bookExpertPath, describeDue, TASK_STATE_TONES } from './task-due';
+import { TASK_STATE_LABELS } from '@common/maintenance-rules';
 
 /**
  * The dashboard's 'Maintenance due': the caller's next tasks across their boats, each with its boat and
@@ -38,7 +39,7 @@ export function UpcomingMaintenanceCard({ enabled = true }: { enabled?: boolean 
                   </p>
                 </div>
                 <Badge tone={TASK_STATE_TONES[task.state]} className="shrink-0">
-                  {TASK_STATE_WORDS[task.state]}
+                  {TASK_STATE_LABELS[task.state]}
                 </Badge>
               </div>
               <Button asChild variant="outline" size="sm" className="self-start sm:ml-12">

@@ -8,7 +8,7 @@ import { emailJobs } from '../../mail/email-job.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import { PRODUCT_NAME } from '../../../common/brand.js';
 import { addDays } from '../../../common/zoned-time.js';
-import { REMINDER_DAYS } from '../../../common/maintenance.js';
+import { REMINDER_DAYS } from '../../../common/maintenance-rules.js';
 import { specialtyLabel } from '../../../common/specialties.js';
 import { engineHoursOf } from './boat-record.js';
 

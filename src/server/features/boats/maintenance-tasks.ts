@@ -6,14 +6,8 @@ import { writeAudit, type AuditActor } from '../../audit/audit-log.js';
 import { AppError } from '../../core/app-error.js';
 import type { ServiceContext } from '../../core/service-context.js';
 import { addDays } from '../../../common/zoned-time.js';
-import {
-  DUE_SOON_DAYS,
-  DUE_SOON_HOURS,
-  MAINTENANCE_MESSAGES,
-  type MaintenanceTask,
-  type MaintenanceTaskForm,
-  type TaskState,
-} from '../../../common/maintenance.js';
+import { MAINTENANCE_MESSAGES, type MaintenanceTask, type MaintenanceTaskForm } from '../../../common/maintenance.js';
+import { DUE_SOON_DAYS, DUE_SOON_HOURS, type TaskState } from '../../../common/maintenance-rules.js';
 import type { CurrentUser } from '../../../common/user.js';
 import { boatAccess, engineHoursOf, isUuid, type BoatRow } from './boat-record.js';
 import { nextDue } from './maintenance-templates.js';
