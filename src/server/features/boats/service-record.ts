@@ -3,6 +3,7 @@ import { maintenanceTasks, users } from '../../db/schema.js';
 import type { ServiceContext } from '../../core/service-context.js';
 import { renderServiceRecordPdf } from '../../pdf/service-record-pdf.js';
 import type { CurrentUser } from '../../../common/user.js';
+import { timeZoneForZip } from '../../../common/zip-time-zone.js';
 import { boatAccess, toBoat } from './boat-record.js';
 import { readServiceHistory } from './service-history.js';
 import { byUrgency, toTask } from './maintenance-tasks.js';
@@ -26,6 +27,8 @@ export async function serviceRecordPdf(deps: ServiceContext, user: CurrentUser, 
     generatedOn: now.toISOString().slice(0, 10),
     entries,
     schedule,
+    // Days are read where the boat is kept: an evening visit keeps its own date.
+    timeZone: (row.homeZip && timeZoneForZip(row.homeZip)) ?? undefined,
   });
   return { name: row.name, pdf };
 }
