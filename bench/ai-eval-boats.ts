@@ -26,6 +26,31 @@ export interface BoatEvalCase {
   concepts: string[][];
 }
 
+/**
+ * Engine makers, each with the names its pages go by: on an engine or maintenance question about a boat
+ * with an engine, the answer's references should name no other maker (no outboard manual for a diesel).
+ */
+const ENGINE_MAKERS: string[][] = [
+  ['yamaha'],
+  ['mercury', 'mercruiser'],
+  ['suzuki'],
+  ['honda'],
+  ['volvo penta'],
+  ['yanmar'],
+  ['evinrude', 'johnson'],
+  ['tohatsu'],
+  ['westerbeke'],
+  ['beta marine'],
+  ['torqeedo'],
+];
+
+/** The engine makers other than the boat's own, lower case; none when the boat has no engine. */
+export function otherEngineMakers(boat: BoatContext): string[] {
+  const own = boat.engine?.make.toLowerCase();
+  if (!own) return [];
+  return ENGINE_MAKERS.filter((names) => !names.includes(own)).flat();
+}
+
 // ---------------------------------------------------------------- the boats
 
 const engine = (make: string, model: string, year: number, hours: number, fuel: 'gasoline' | 'diesel' | 'electric' = 'gasoline') => ({
@@ -138,8 +163,9 @@ const seaBreeze: BoatContext = {
 
 // ---------------------------------------------------------------- the cases
 
-/** The question back that a boat on file answers already. */
+/** Questions back that a boat on file answers already: what kind of boat, and the engine's make and model. */
 const ASKS_WHAT_BOAT = 'what kind of boat is it';
+const ASKS_WHICH_ENGINE = 'what make and model is the engine';
 
 export const boatEvalCases: BoatEvalCase[] = [
   // Engine questions: the boat's engine is assumed.
@@ -148,7 +174,7 @@ export const boatEvalCases: BoatEvalCase[] = [
     question: 'engine is overheating, alarm goes off after 10 minutes and the pee stream is weak',
     category: 'engine',
     mustUse: ['yamaha', 'f150'],
-    mustNotUse: [],
+    mustNotUse: [ASKS_WHICH_ENGINE],
     concepts: [['impeller', 'water pump'], ['thermostat'], ['intake', 'pickup', 'strainer']],
   },
   {
@@ -156,7 +182,7 @@ export const boatEvalCases: BoatEvalCase[] = [
     question: "it cranks over fine but won't start",
     category: 'engine',
     mustUse: ['mercury 90'],
-    mustNotUse: [],
+    mustNotUse: [ASKS_WHICH_ENGINE],
     concepts: [['fuel', 'gas'], ['spark', 'ignition'], ['kill switch', 'lanyard', 'kill cord', 'safety clip']],
   },
   {
@@ -164,7 +190,7 @@ export const boatEvalCases: BoatEvalCase[] = [
     question: 'rough idle, it stumbles and almost stalls at idle but smooths out once I give it throttle',
     category: 'engine',
     mustUse: ['volvo penta', '4.3'],
-    mustNotUse: [],
+    mustNotUse: [ASKS_WHICH_ENGINE],
     concepts: [['spark plug', 'plug'], ['fuel filter', 'water separator', 'fuel'], ['vacuum', 'idle air', 'carburetor', 'injector']],
   },
   {
@@ -172,7 +198,7 @@ export const boatEvalCases: BoatEvalCase[] = [
     question: 'how often should I change the oil and what else should be done at the same time',
     category: 'maintenance',
     mustUse: ['yanmar', '3ym30'],
-    mustNotUse: [],
+    mustNotUse: [ASKS_WHICH_ENGINE],
     concepts: [['oil filter', 'filter'], ['hours', 'annually', 'every season', 'once a year', 'season']],
   },
   {
@@ -180,7 +206,7 @@ export const boatEvalCases: BoatEvalCase[] = [
     question: 'the engine overheated motoring into the marina, very little water coming out of the exhaust',
     category: 'engine',
     mustUse: ['yanmar', '3ym30'],
-    mustNotUse: [],
+    mustNotUse: [ASKS_WHICH_ENGINE],
     concepts: [['impeller', 'raw water pump'], ['strainer', 'seacock', 'intake'], ['heat exchanger', 'thermostat']],
   },
   {
@@ -188,7 +214,7 @@ export const boatEvalCases: BoatEvalCase[] = [
     question: 'when should I replace the water pump impeller? never done it',
     category: 'maintenance',
     mustUse: ['suzuki', 'df140'],
-    mustNotUse: [],
+    mustNotUse: [ASKS_WHICH_ENGINE],
     concepts: [['impeller'], ['years', 'hours', 'season']],
   },
   {
@@ -196,7 +222,7 @@ export const boatEvalCases: BoatEvalCase[] = [
     question: "what's the oil change interval, and should I do the lower unit gear oil too",
     category: 'maintenance',
     mustUse: ['honda', 'bf90'],
-    mustNotUse: [],
+    mustNotUse: [ASKS_WHICH_ENGINE],
     concepts: [['gear oil', 'gear lube', 'lower unit'], ['hours', 'annually', 'once a year', 'season']],
   },
   {
@@ -204,7 +230,7 @@ export const boatEvalCases: BoatEvalCase[] = [
     question: 'the port engine idles rough and shakes, starboard one is smooth',
     category: 'engine',
     mustUse: ['mercury', 'verado'],
-    mustNotUse: [],
+    mustNotUse: [ASKS_WHICH_ENGINE],
     concepts: [['spark plug', 'plug', 'coil', 'ignition'], ['fuel', 'injector', 'filter']],
   },
   {
@@ -212,7 +238,7 @@ export const boatEvalCases: BoatEvalCase[] = [
     question: 'how do I winterize it before it goes on the trailer for the winter',
     category: 'maintenance',
     mustUse: ['volvo penta', '4.3'],
-    mustNotUse: [],
+    mustNotUse: [ASKS_WHICH_ENGINE],
     concepts: [['antifreeze', 'drain'], ['fuel stabilizer', 'stabilizer', 'stabiliser'], ['fog', 'fogging']],
   },
   // Not about an engine: the boat's engine maker has no place in the answer.
@@ -221,7 +247,7 @@ export const boatEvalCases: BoatEvalCase[] = [
     question: 'the chartplotter keeps losing its gps fix and the boat icon jumps around',
     category: 'electronics',
     mustUse: [],
-    mustNotUse: ['yamaha', 'f150'],
+    mustNotUse: ['yamaha', 'f150', ASKS_WHICH_ENGINE],
     concepts: [['antenna'], ['software', 'update', 'firmware'], ['connection', 'connector', 'cable', 'wiring', 'power']],
   },
   {
@@ -229,7 +255,7 @@ export const boatEvalCases: BoatEvalCase[] = [
     question: 'bilge pump runs but no water comes out the thru-hull',
     category: 'plumbing',
     mustUse: [],
-    mustNotUse: ['suzuki', 'df140'],
+    mustNotUse: ['suzuki', 'df140', ASKS_WHICH_ENGINE],
     concepts: [['clog', 'debris', 'blocked', 'intake'], ['hose', 'check valve', 'discharge']],
   },
   {
@@ -237,7 +263,7 @@ export const boatEvalCases: BoatEvalCase[] = [
     question: 'vhf turns on but nobody answers my radio checks',
     category: 'electronics',
     mustUse: [],
-    mustNotUse: ['verado', 'mercury'],
+    mustNotUse: ['verado', 'mercury', ASKS_WHICH_ENGINE],
     concepts: [['antenna'], ['coax', 'connector', 'cable', 'pl-259']],
   },
   {
@@ -245,16 +271,16 @@ export const boatEvalCases: BoatEvalCase[] = [
     question: 'the depth finder reads crazy numbers at speed and sometimes shows nothing',
     category: 'electronics',
     mustUse: [],
-    mustNotUse: ['mercury', 'fourstroke'],
+    mustNotUse: ['mercury', 'fourstroke', ASKS_WHICH_ENGINE],
     concepts: [['transducer'], ['air', 'bubbles', 'turbulence', 'mounting', 'mount']],
   },
-  // Electric: no fuel, no spark, no impeller.
+  // Electric: no fuel, no spark, no impeller; its motor is on file.
   {
     boat: quietWater,
     question: 'the batteries run down way faster than last year, range is half what it was',
     category: 'electrical',
     mustUse: [],
-    mustNotUse: ['fuel filter', 'spark plug', 'impeller', 'gasoline'],
+    mustNotUse: ['fuel filter', 'spark plug', 'impeller', 'gasoline', ASKS_WHICH_ENGINE],
     concepts: [['battery', 'batteries'], ['charge', 'charger', 'charging']],
   },
   // No engine: the boat's type and size are known, so the answer does not ask for them.

@@ -10,7 +10,7 @@ import { DEFAULT_AI_SETTINGS } from '../src/common/ai.js';
 import { evalQuestions } from './ai-eval-questions.js';
 import { evalConversations } from './ai-eval-conversations.js';
 import { evaluateConversations } from './ai-eval-multi-turn.js';
-import { boatEvalCases } from './ai-eval-boats.js';
+import { boatEvalCases, otherEngineMakers } from './ai-eval-boats.js';
 
 const provider = createBuiltinProvider(getKnowledgeBase());
 let correct = 0;
@@ -61,12 +61,20 @@ console.log(`new-topic and return concept coverage: ${share(multi.otherConcepts)
 console.log(`follow-up latency: p50 ${percentile(followUp, 50).toFixed(2)} ms, p95 ${percentile(followUp, 95).toFixed(2)} ms, max ${followUp.at(-1)!.toFixed(2)} ms`);
 
 // With the boat and without it: the same question, as a new conversation.
+const isEngineCase = (item: (typeof boatEvalCases)[number]) => item.boat.engine !== null && (item.category === 'engine' || item.category === 'maintenance');
+/** The titles of the answer's references ('[2] Yamaha Outboards: owner's manuals - https://…'), lower case. */
+const referenceTitles = (text: string) =>
+  (text.split('**References:**')[1] ?? '')
+    .split('\n')
+    .map((line) => line.replace(/ - https?:\/\/\S+$/, '').toLowerCase())
+    .join('\n');
 const ASSUMED = /^_I have assumed this is about your boat ([^\n]*)_\n\n/;
 const boatFigures = {
-  withBoat: { detail: 0, category: 0, concepts: 0, violations: 0 },
-  withoutBoat: { detail: 0, category: 0, concepts: 0, violations: 0 },
+  withBoat: { detail: 0, category: 0, concepts: 0, violations: 0, otherMaker: 0 },
+  withoutBoat: { detail: 0, category: 0, concepts: 0, violations: 0, otherMaker: 0 },
   detailCases: boatEvalCases.filter((item) => item.mustUse.length > 0).length,
   guardedCases: boatEvalCases.filter((item) => item.mustNotUse.length > 0).length,
+  engineCases: boatEvalCases.filter((item) => isEngineCase(item)).length,
   conceptsTotal: boatEvalCases.reduce((sum, item) => sum + item.concepts.length, 0),
   assumed: 0,
 };
@@ -86,7 +94,9 @@ for (const item of boatEvalCases) {
     }
     const body = (assumed ? text.slice(assumed[0].length) : text).toLowerCase();
     if (item.mustUse.length > 0) {
-      const missing = item.mustUse.filter((word) => !body.includes(word));
+      // The question back's example ('for example Yamaha F150 or Mercury 90 FourStroke') is no use of a boat.
+      const judged = body.replace(/\(for example [^)]*\)/g, '');
+      const missing = item.mustUse.filter((word) => !judged.includes(word));
       if (missing.length === 0) figures.detail += 1;
       else if (withBoat) miss(`boat detail not used (${missing.join(', ')})`);
     }
@@ -94,6 +104,14 @@ for (const item of boatEvalCases) {
     if (used.length > 0) {
       figures.violations += 1;
       miss(`says what it must not (${used.join(', ')})`);
+    }
+    if (isEngineCase(item)) {
+      const titles = referenceTitles(text);
+      const others = otherEngineMakers(item.boat).filter((maker) => titles.includes(maker));
+      if (others.length > 0) {
+        figures.otherMaker += 1;
+        if (withBoat) miss(`cites another engine maker (${others.join(', ')})`);
+      }
     }
     if (category === item.category) figures.category += 1;
     else miss(`category ${category} instead of ${item.category}`);
@@ -103,13 +121,14 @@ for (const item of boatEvalCases) {
     }
   }
 }
-const withOrWithout = (key: 'detail' | 'category' | 'concepts' | 'violations', total: number) =>
+const withOrWithout = (key: keyof typeof boatFigures.withBoat, total: number) =>
   `with the boat ${share({ passed: boatFigures.withBoat[key], total })}, without it ${share({ passed: boatFigures.withoutBoat[key], total })}`;
 console.log('');
 console.log(`boat cases: ${boatEvalCases.length} (${new Set(boatEvalCases.map((item) => item.boat.name)).size} boats), each asked with the boat and without it`);
 console.log(`boat-detail use:        ${withOrWithout('detail', boatFigures.detailCases)} (every word it must use)`);
 console.log(`'assumed boat' line:    ${share({ passed: boatFigures.assumed, total: boatEvalCases.length })} of the answers with the boat`);
 console.log(`must-not-use violated:  ${withOrWithout('violations', boatFigures.guardedCases)}`);
+console.log(`another maker's pages:  ${withOrWithout('otherMaker', boatFigures.engineCases)} (engine and maintenance questions: a reference to another engine maker)`);
 console.log(`category accuracy:      ${withOrWithout('category', boatEvalCases.length)}`);
 console.log(`concept coverage:       ${withOrWithout('concepts', boatFigures.conceptsTotal)}`);
 if (process.argv.includes('--verbose')) console.log([...misses, ...multi.misses, ...boatMisses].join('\n'));

@@ -62,7 +62,8 @@ export type AnalyzeImageResponse = z.infer<typeof analyzeImageResponseSchema>;
 export const analyzeImageFieldsSchema = z.object({
   description: z.string().trim().max(DESCRIPTION_MAX_LENGTH, `Descriptions can be at most ${DESCRIPTION_MAX_LENGTH} characters`).default(''),
   sessionId: z.string().uuid('Unknown conversation').optional(),
-  boatId: z.uuid('We could not find that boat in My boats').nullish(),
+  /** As on `askSchema`; a form cannot send null, so an empty field is 'no boat'. */
+  boatId: z.preprocess((value) => (value === '' ? null : value), z.uuid('We could not find that boat in My boats').nullish()),
 });
 
 export const aiSessionSchema = z.object({

@@ -39,13 +39,14 @@ function Dashboard() {
         <>
           <DashboardStatTiles stats={stats.data} />
           <div className="grid items-start gap-6 lg:grid-cols-3">
-            <div className="min-w-0 lg:col-span-2">
+            <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
               <RecentActivityCard items={activity.data} />
+              {/* Beside Upcoming on a wide screen: the side column is too narrow for its tasks and their buttons. */}
+              <UpcomingMaintenanceCard enabled={isAuthenticated} />
             </div>
             <aside aria-label="Shortcuts and upcoming" className="flex min-w-0 flex-col gap-6">
               <SideQuickActions />
               {upcoming.length > 0 ? <UpcomingConsultations consultations={upcoming} /> : null}
-              <UpcomingMaintenanceCard enabled={isAuthenticated} />
               {sessions.data && sessions.data.length > 0 ? <RecentAiQueries sessions={sessions.data} /> : null}
             </aside>
           </div>

@@ -26,7 +26,7 @@ export function withBoat(details: EquipmentDetails, boat: BoatContext | undefine
   const merged: EquipmentDetails = { ...details };
   merged.boat ??= [boat.lengthFeet ? `${boat.lengthFeet} ft` : null, boat.type.toLowerCase()].filter(Boolean).join(' ');
   const engine = boat.engine;
-  if (details.make || !engine || engine.fuel === 'electric' || !makeFits('engine', category)) return merged;
+  if (details.make || !engine || !makeFits('engine', category)) return merged;
   const named = readEquipmentDetails([[engine.make, engine.model].filter(Boolean).join(' ')]);
   merged.make = named.make ?? engine.make;
   merged.makeKind = 'engine';

@@ -41,11 +41,8 @@ export interface AnalyzeImageInput {
   image: File;
   description?: string;
   sessionId?: string;
-  /**
-   * A new conversation's boat. A multipart field cannot say null (and '' is not a boat id), so no boat is
-   * said by leaving the field out.
-   */
-  boatId?: string;
+  /** A new conversation's boat; null is sent as an empty field ('no boat'), undefined leaves it to the server. */
+  boatId?: string | null;
 }
 
 /** The analysis in its bare shape; anything else fails as 'Failed to analyze image'. */
@@ -53,7 +50,7 @@ export async function analyzeImage({ image, description, sessionId, boatId }: An
   const form = new FormData();
   if (description) form.append('description', description);
   if (sessionId) form.append('sessionId', sessionId);
-  else if (boatId) form.append('boatId', boatId);
+  else if (boatId !== undefined) form.append('boatId', boatId ?? '');
   form.append('image', image);
   const [schemas, body] = await Promise.all([loadAnswerSchemas(), apiForm<unknown>('/api/ai/analyze-image', form)]);
   const analysis = schemas?.imageAnalysisAnswerSchema.safeParse(body);

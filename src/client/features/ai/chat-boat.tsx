@@ -39,7 +39,7 @@ export function ChatBoat({ chat, disabled }: { chat: Chat; disabled: boolean }) 
   }
   return (
     <div className="flex min-w-0 items-center gap-2">
-      <Sailboat aria-hidden className="size-4 shrink-0 text-navy-600" />
+      <Sailboat aria-hidden className="hidden size-4 shrink-0 text-navy-600 sm:block" />
       <Label htmlFor={SELECT_ID} className="shrink-0 whitespace-nowrap">
         About which boat?
       </Label>

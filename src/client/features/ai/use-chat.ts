@@ -114,7 +114,7 @@ export function useChat() {
       const sent = newMessage('user', `[Image uploaded] ${question || 'Please analyze this image'}`);
       append(sent);
       analyze.mutate(
-        { image: input.image, description: question || undefined, sessionId, boatId: boatId ?? undefined },
+        { image: input.image, description: question || undefined, sessionId, boatId },
         {
           onSuccess: (result) =>
             receive(result.sessionId, imageAnalysisMessage(result), {

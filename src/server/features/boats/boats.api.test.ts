@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
+import sharp from 'sharp';
 import { asUser, createPeerApp, createTestApp, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
 import { daysAhead, movableClock, onsiteBooking, postBooking, videoBooking } from '../../test/booking-helpers.js';
-import { requester, signUpExpert, type ExpertAccount } from '../../test/workspace-helpers.js';
+import { multipartBody, requester, signUpExpert, type ExpertAccount } from '../../test/workspace-helpers.js';
 import { startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox.js';
 import { auditLog, boats, bookings, maintenanceTasks, users } from '../../db/schema.js';
 import type { Boat, BoatFormInput, ServiceHistoryEntry } from '../../../common/boats.js';
@@ -364,6 +365,14 @@ describe('the assistant knows the boat', () => {
     const none = await http.post(single, '/api/ai/ask', { question: 'engine overheating alarm and weak stream from the telltale', boatId: null });
     expect(none.json().boat).toBeNull();
     expect(none.json().response).not.toMatch(/assumed this is about/);
+    // A photo form says 'no boat' with an empty field.
+    const form = multipartBody([
+      { name: 'boatId', value: '' },
+      { name: 'image', value: await sharp({ create: { width: 640, height: 480, channels: 3, background: '#557799' } }).jpeg().toBuffer(), filename: 'engine.jpg', type: 'image/jpeg' },
+    ]);
+    const photo = await t.app.inject(asUser(single, { method: 'POST', url: '/api/ai/analyze-image', ...form }));
+    expect(photo.statusCode, photo.body).toBe(200);
+    expect(photo.json().boat).toBeNull();
     // Someone else's boat is refused.
     const theirs = await http.post(other, '/api/ai/ask', { question: 'engine overheating', boatId: boat.id });
     expect(theirs.statusCode).toBe(400);
