@@ -50,9 +50,11 @@ export function composeAnswer(input: ComposeInput): string {
     .slice(0, 1);
   const narrowed = narrowArticle(article, input.owner);
   const citations = new Citations();
-  // The answer always cites its article: its first page when none is specific to the owner's equipment.
+  // The answer always cites its article's pages that fit the owner's equipment; when none does, the
+  // owner's maker's page, and only without a known maker the article's first page.
   const fitting = referencesFor(article, details);
-  const mainCite = (fitting.length > 0 ? fitting : article.references.slice(0, 1)).map((r) => citations.cite(r)).join('');
+  const maker = makerReference(details);
+  const mainCite = (fitting.length > 0 ? fitting : maker ? [maker] : article.references.slice(0, 1)).map((r) => citations.cite(r)).join('');
   const equipment = describeEquipment(details);
 
   const safety = [...new Set([...article.safety, ...related.flatMap((a) => a.safety.slice(0, 1))])].slice(0, followUp ? 3 : 4);
@@ -74,7 +76,6 @@ export function composeAnswer(input: ComposeInput): string {
     sections.push([equipment ? `**Most likely causes on ${equipment.replace(/^an? /, 'your ')}**` : '**Most likely causes**', ...numbered(causes)]);
   }
   const steps = narrowed.steps.slice(0, followUp ? 5 : 6);
-  const maker = makerReference(details);
   const manual = maker
     ? [`Your ${details.make} owner's manual gives the exact specifications and service intervals for ${details.model ? `your ${details.make} ${details.model}` : 'your model'} ${citations.cite(maker)}.`]
     : [];
