@@ -14,3 +14,13 @@ export async function setTestClock(at: Date | null, server = baseUrl()): Promise
   });
   expect(response.status, await response.text()).toBe(200);
 }
+
+/** Runs a (cron) job's handler on the e2e server now, instead of waiting for its schedule. */
+export async function runJobNow(queue: string, server = baseUrl()): Promise<void> {
+  const response = await fetch(`${server}/api/internal/test-clock/run-job`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ queue }),
+  });
+  expect(response.status, await response.text()).toBe(200);
+}

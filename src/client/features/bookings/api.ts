@@ -9,6 +9,7 @@ import type {
   RescheduleBookingInput,
   Slot,
 } from '@common/bookings';
+import type { EngineHoursInput } from '@common/boats';
 import type { ServiceType } from '@common/roles';
 import { CLIENT_CONFIG_PATH } from '@common/page-requests';
 import { apiJson, apiRequest } from '../../lib/api-request';
@@ -158,6 +159,17 @@ export function rescheduleBooking({ id, ...input }: RescheduleBookingInput & { i
 export function useRescheduleBooking() {
   const invalidate = useInvalidateBookings();
   return useMutation({ mutationFn: rescheduleBooking, onSuccess: invalidate });
+}
+
+/**
+ * The booking's expert records the engine hours of its boat (one figure per engine, in order). The booking
+ * keeps its copy of the boat as booked, so nothing of it is read again.
+ */
+export function recordBookingEngineHours({ id, input }: { id: string; input: EngineHoursInput }) {
+  return apiJson<{ ok: true }>('POST', `/api/bookings/${encodeURIComponent(id)}/engine-hours`, input);
+}
+export function useRecordBookingEngineHours() {
+  return useMutation({ mutationFn: recordBookingEngineHours });
 }
 
 /** Keyed by the booking; the server computes the amount (docs/PRODUCT.md#payments). */

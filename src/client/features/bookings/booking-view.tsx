@@ -4,6 +4,7 @@ import { ArrowLeft } from 'lucide-react';
 import type { BookingDetail } from '@common/bookings';
 import { Button } from '../../components/ui/button';
 import { BookingActions } from './booking-actions';
+import { BookingBoatCard } from './booking-boat-card';
 import { BookingDetails } from './booking-details';
 import { BookingHistory } from './booking-history';
 import { BookingOnsiteDetails } from './booking-onsite-details';
@@ -45,6 +46,7 @@ export function BookingView({ booking, cards }: { booking: BookingDetail; cards:
       <div className="grid items-start gap-6 lg:grid-cols-3 lg:grid-rows-[auto_1fr]">
         <div className="flex min-w-0 flex-col gap-6 lg:col-span-2 lg:col-start-1 lg:row-start-1">
           <BookingDetails booking={booking} />
+          <BookingBoatCard booking={booking} />
           {booking.onsite ? <BookingOnsiteDetails onsite={booking.onsite} /> : null}
           {cards.review}
           {cards.aiConversation}

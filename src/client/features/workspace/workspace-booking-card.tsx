@@ -10,6 +10,7 @@ import { bookingTimes, formatMoment } from '../../lib/booking-time';
 import { BookingAnswerButtons } from './booking-answer-buttons';
 import { SummaryLink } from './summary-link';
 import { JoinCallButton } from '../video-call';
+import { boatModelLine } from '../boats';
 
 function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
@@ -24,10 +25,15 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** One booking as the expert works it: when, who, what, where, and the answers open to them now. */
+/**
+ * One booking as the expert works it: when, who, what (the owner's boat from My boats, when chosen: its name
+ * and model; the rest is on the booking's page), where, and the answers open to them now.
+ */
 export function WorkspaceBookingCard({ booking, now, unreadMessages = 0 }: { booking: WorkspaceBooking; now: Date; unreadMessages?: number }) {
   const times = bookingTimes(booking);
   const onsite = booking.onsite;
+  const boat = booking.boat;
+  const boatModel = boat ? boatModelLine(boat) : '';
   const started = new Date(booking.startsAt).getTime() <= now.getTime();
   const ServiceIcon = booking.serviceType === 'video' ? Video : Anchor;
   return (
@@ -78,9 +84,15 @@ export function WorkspaceBookingCard({ booking, now, unreadMessages = 0 }: { boo
             </a>
           </Fact>
         ) : null}
+        {boat ? (
+          <Fact label="Boat">
+            <span className="font-medium">{boat.name}</span>
+            {boatModel ? <span className="block text-slate-600">{boatModel}</span> : null}
+          </Fact>
+        ) : null}
         {onsite ? (
           <>
-            <Fact label="Boat">
+            <Fact label={boat ? 'Boat type' : 'Boat'}>
               {BOAT_TYPE_LABELS[onsite.boatType]}
               {onsite.boatLength ? `, ${onsite.boatLength}` : ''}
             </Fact>

@@ -11,6 +11,7 @@ import { Card } from '../../../components/ui/card';
 import { PayAfterService } from '../booking-price';
 import { browserTimeZone } from '../../../lib/time-zone-name';
 import { expertWhen, viewerWhen } from './booking-when';
+import { boatLabel } from '../../boats';
 
 function nextSteps(booking: Booking): string {
   const parts = booking.serviceType === 'onsite' ? ' The price is for the labor; parts, if any, are billed separately.' : '';
@@ -44,10 +45,11 @@ export function BookingConfirmation({ booking }: { booking: Booking }) {
     ['Expert', booking.expert.name],
     ["When (the expert's time)", expertWhen(booking)],
     ...(booking.timeZone !== viewerZone ? [['Your time', viewerWhen(booking, viewerZone)] as [string, string]] : []),
+    ...(booking.boat ? [['Boat', boatLabel(booking.boat)] as [string, string]] : []),
     ...(booking.onsite
       ? [
           ['Where', [booking.onsite.boatAddress, booking.onsite.marinaName, booking.onsite.dockSlip].filter(Boolean).join(', ')] as [string, string],
-          ['Boat', [BOAT_TYPE_LABELS[booking.onsite.boatType], booking.onsite.boatLength].filter(Boolean).join(', ')] as [string, string],
+          [booking.boat ? 'Boat type' : 'Boat', [BOAT_TYPE_LABELS[booking.onsite.boatType], booking.onsite.boatLength].filter(Boolean).join(', ')] as [string, string],
         ]
       : []),
     ['Price', formatPrice(booking.price)],

@@ -43,9 +43,9 @@ export function useBookingSubmit<V extends FieldValues & { preferredTime: string
     }
     const placed = showServerFieldErrors(form, error);
     // The maintenance task has no field of its own: its message shows on the Boat field it belongs to.
-    const taskError = error instanceof ApiError ? error.fieldErrors.maintenanceTaskId : undefined;
-    if (taskError && 'boatId' in form.getValues() && !(error as ApiError).fieldErrors.boatId) {
-      form.setError('boatId' as Path<V>, { message: taskError }, { shouldFocus: placed === 0 });
+    const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
+    if (fieldErrors.maintenanceTaskId && !fieldErrors.boatId && 'boatId' in form.getValues()) {
+      form.setError('boatId' as Path<V>, { message: fieldErrors.maintenanceTaskId }, { shouldFocus: placed === 0 });
     }
     const message = errorText(error, 'We could not make this booking. Please try again.');
     showToast({ title: message === MISSING_INFORMATION ? 'Missing Information' : 'Error', description: message, variant: 'destructive' });
