@@ -46,19 +46,17 @@ export function BoatForm({ boat, onSaved, onCancel }: { boat?: Boat; onSaved: (b
   const { register } = form;
   const maxYear = latestBoatYear();
 
-  const onSubmit = form.handleSubmit((input) => {
-    const callbacks = {
-      onSuccess: (saved: Boat) => {
-        showToast({ title: boat ? 'Boat updated' : 'Boat added', description: boat ? `${saved.name} is up to date.` : `${saved.name} is in My boats.` });
-        onSaved(saved);
-      },
-      onError: (failure: unknown) => {
-        showServerFieldErrors(form, failure);
-        showToast({ title: 'Error', description: errorText(failure, boat ? 'Failed to save the boat' : 'Failed to add the boat'), variant: 'destructive' });
-      },
-    };
-    if (boat) update.mutate({ id: boat.id, input }, callbacks);
-    else create.mutate({ input, idempotencyKey: newIdempotencyKey() }, callbacks);
+  // mutateAsync, not mutate's callbacks: adding the first boat replaces the empty state this form sits in,
+  // and a callback of an unmounted mutation observer never runs.
+  const onSubmit = form.handleSubmit(async (input) => {
+    try {
+      const saved = boat ? await update.mutateAsync({ id: boat.id, input }) : await create.mutateAsync({ input, idempotencyKey: newIdempotencyKey() });
+      showToast({ title: boat ? 'Boat updated' : 'Boat added', description: boat ? `${saved.name} is up to date.` : `${saved.name} is in My boats.` });
+      onSaved(saved);
+    } catch (failure) {
+      showServerFieldErrors(form, failure);
+      showToast({ title: 'Error', description: errorText(failure, boat ? 'Failed to save the boat' : 'Failed to add the boat'), variant: 'destructive' });
+    }
   });
 
   const id = (name: string) => `boat-${name}`;
@@ -123,27 +121,30 @@ export function BoatForm({ boat, onSaved, onCancel }: { boat?: Boat; onSaved: (b
               const engineErrors = errors.engines?.[index];
               const engineId = (name: string) => id(`engine-${index}-${name}`);
               return (
-                <li key={field.id} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-slate-50/60 p-3">
-                  <div className="flex items-center justify-between gap-2">
-                    <h3 className="text-sm font-semibold text-slate-900">Engine {number}</h3>
-                    <Button type="button" variant="ghost" size="sm" aria-label={`Remove engine ${number}`} onClick={() => engines.remove(index)}>
-                      <Trash2 aria-hidden /> Remove
-                    </Button>
-                  </div>
-                  <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-                    <TextField id={engineId('make')} label="Make" maxLength={BOAT_LIMITS.make} placeholder="e.g. Yamaha" error={engineErrors?.make?.message} {...register(`engines.${index}.make`)} />
-                    <TextField id={engineId('model')} label="Model" optional maxLength={BOAT_LIMITS.model} error={engineErrors?.model?.message} {...register(`engines.${index}.model`)} />
-                    <TextField id={engineId('year')} label="Year" optional inputMode="numeric" error={engineErrors?.year?.message} {...register(`engines.${index}.year`)} />
-                    <TextField id={engineId('hours')} label="Hours" optional inputMode="numeric" error={engineErrors?.hours?.message} {...register(`engines.${index}.hours`)} />
-                    <SelectField
-                      id={engineId('fuel')}
-                      label="Fuel"
-                      placeholder="Choose the fuel"
-                      options={FUEL_CHOICES}
-                      error={engineErrors?.fuel?.message}
-                      {...register(`engines.${index}.fuel`)}
-                    />
-                  </div>
+                <li key={field.id}>
+                  {/* Named, so 'Make' here is heard as Engine 1's make, not the boat's. */}
+                  <fieldset aria-label={`Engine ${number}`} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-slate-50/60 p-3">
+                    <div className="flex items-center justify-between gap-2">
+                      <h3 className="text-sm font-semibold text-slate-900">Engine {number}</h3>
+                      <Button type="button" variant="ghost" size="sm" aria-label={`Remove engine ${number}`} onClick={() => engines.remove(index)}>
+                        <Trash2 aria-hidden /> Remove
+                      </Button>
+                    </div>
+                    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+                      <TextField id={engineId('make')} label="Make" maxLength={BOAT_LIMITS.make} placeholder="e.g. Yamaha" error={engineErrors?.make?.message} {...register(`engines.${index}.make`)} />
+                      <TextField id={engineId('model')} label="Model" optional maxLength={BOAT_LIMITS.model} error={engineErrors?.model?.message} {...register(`engines.${index}.model`)} />
+                      <TextField id={engineId('year')} label="Year" optional inputMode="numeric" error={engineErrors?.year?.message} {...register(`engines.${index}.year`)} />
+                      <TextField id={engineId('hours')} label="Hours" optional inputMode="numeric" error={engineErrors?.hours?.message} {...register(`engines.${index}.hours`)} />
+                      <SelectField
+                        id={engineId('fuel')}
+                        label="Fuel"
+                        placeholder="Choose the fuel"
+                        options={FUEL_CHOICES}
+                        error={engineErrors?.fuel?.message}
+                        {...register(`engines.${index}.fuel`)}
+                      />
+                    </div>
+                  </fieldset>
                 </li>
               );
             })}

@@ -30,8 +30,8 @@ function RemoveTaskButton({ task }: { task: MaintenanceTask }) {
   return (
     <ConfirmDialog
       trigger={
-        <Button type="button" variant="ghost" size="sm" className="text-red-700 hover:bg-red-50">
-          <Trash2 aria-hidden /> Remove<span className="sr-only">: {task.title}</span>
+        <Button type="button" variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" aria-label={`Remove: ${task.title}`}>
+          <Trash2 aria-hidden /> Remove
         </Button>
       }
       title="Remove this task?"
@@ -64,8 +64,8 @@ function TaskItem({ task }: { task: MaintenanceTask }) {
           <>
             <CompleteTaskDialog task={task} />
             <Button asChild variant="secondary" size="sm">
-              <Link to={bookExpertPath(task)}>
-                <Wrench aria-hidden /> Book an expert<span className="sr-only">: {task.title}</span>
+              <Link to={bookExpertPath(task)} aria-label={`Book an expert: ${task.title}`}>
+                <Wrench aria-hidden /> Book an expert
               </Link>
             </Button>
             {task.dueDate ? <SnoozeTaskDialog task={task} dueDate={task.dueDate} /> : null}
@@ -73,8 +73,8 @@ function TaskItem({ task }: { task: MaintenanceTask }) {
               boatId={task.boatId}
               task={task}
               trigger={
-                <Button type="button" variant="ghost" size="sm">
-                  <Pencil aria-hidden /> Edit<span className="sr-only">: {task.title}</span>
+                <Button type="button" variant="ghost" size="sm" aria-label={`Edit: ${task.title}`}>
+                  <Pencil aria-hidden /> Edit
                 </Button>
               }
             />

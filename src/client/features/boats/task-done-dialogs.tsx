@@ -64,8 +64,8 @@ export function CompleteTaskDialog({ task }: { task: MaintenanceTask }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
-        <Button type="button" size="sm">
-          <CircleCheck aria-hidden /> Mark done<span className="sr-only">: {task.title}</span>
+        <Button type="button" size="sm" aria-label={`Mark done: ${task.title}`}>
+          <CircleCheck aria-hidden /> Mark done
         </Button>
       </DialogTrigger>
       <DialogContent>
@@ -138,8 +138,8 @@ export function SnoozeTaskDialog({ task, dueDate }: { task: MaintenanceTask; due
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
-        <Button type="button" variant="outline" size="sm">
-          <AlarmClock aria-hidden /> Snooze<span className="sr-only">: {task.title}</span>
+        <Button type="button" variant="outline" size="sm" aria-label={`Snooze: ${task.title}`}>
+          <AlarmClock aria-hidden /> Snooze
         </Button>
       </DialogTrigger>
       <DialogContent>

@@ -43,8 +43,8 @@ export function UpcomingMaintenanceCard({ enabled = true }: { enabled?: boolean 
                 </Badge>
               </div>
               <Button asChild variant="outline" size="sm" className="self-start sm:ml-12">
-                <Link to={bookExpertPath(task)}>
-                  Book an expert<span className="sr-only">: {task.title}</span>
+                <Link to={bookExpertPath(task)} aria-label={`Book an expert: ${task.title}`}>
+                  Book an expert
                 </Link>
               </Button>
             </li>

@@ -18,6 +18,8 @@ export interface VisitToComplete {
   /** The hourly rate of the booking, in cents, and the expert's minimum visit. */
   hourlyCents: number;
   minimumHours: number;
+  /** The hours booked: what the form starts from, so clicking through bills what the owner was quoted. */
+  bookedHours: number;
 }
 
 /**
@@ -28,7 +30,7 @@ export function CompleteVisitDialog({ visit, pending, onComplete }: { visit: Vis
   const [open, setOpen] = useState(false);
   const form = useForm<OnsiteCompletionInput, unknown, OnsiteCompletion>({
     resolver: formResolver(onsiteCompletionSchema),
-    defaultValues: { hoursWorked: String(visit.minimumHours), parts: [], travelFee: '' },
+    defaultValues: { hoursWorked: String(Math.max(visit.bookedHours, visit.minimumHours)), parts: [], travelFee: '' },
   });
   const parts = useFieldArray({ control: form.control, name: 'parts' });
   const values = form.watch();

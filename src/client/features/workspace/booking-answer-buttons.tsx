@@ -55,6 +55,7 @@ export function BookingAnswerButtons({ booking }: { booking: WorkspaceBooking })
             ownerName: booking.owner.name,
             hourlyCents: Math.round((parsePrice(booking.price) * 100) / Math.max(1, booking.onsite.estimatedHours)),
             minimumHours: profile.data?.onsiteMinimumHours ?? 1,
+            bookedHours: booking.onsite.estimatedHours,
           }}
           pending={answer.isPending}
           onComplete={complete}
