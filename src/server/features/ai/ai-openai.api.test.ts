@@ -92,6 +92,29 @@ describe('the model provider (OpenAI-compatible, with web search)', () => {
     expect(fake.requests.at(-1)!.messages[2]!.content).toContain('First answer.');
   });
 
+  it("tells the model the owner's boat and engine, for every turn of the conversation about it", async () => {
+    const boat = await t.app.inject(
+      asUser(owner, {
+        method: 'POST',
+        url: '/api/boats',
+        payload: { name: 'Kingfisher', boatType: 'sailboat', hullType: 'monohull', propulsion: 'sail', year: 1998, make: 'Catalina', model: '30', engines: [{ make: 'Yanmar', model: '3YM30', year: 2010, hours: 1400, fuel: 'diesel' }] },
+      }),
+    );
+    expect(boat.statusCode, boat.body).toBe(201);
+    fake.respondWith({ kind: 'answer', content: 'Assuming Kingfisher: check the raw-water flow.' });
+    const first = (await ask({ question: 'the engine overheats under load', boatId: boat.json().boat.id })).json();
+    expect(first.boat.name).toBe('Kingfisher');
+    const system = () => String(fake.requests.at(-1)!.messages[0]!.content);
+    expect(system()).toContain('Kingfisher, a 1998 Catalina 30 (sailboat) with a 2010 Yanmar 3YM30 auxiliary at 1,400 hours');
+    expect(system()).toContain('which boat you assumed');
+    fake.respondWith({ kind: 'answer', content: 'Then the impeller.' });
+    await ask({ question: 'the strainer is clean', sessionId: first.sessionId });
+    expect(system()).toContain('Kingfisher');
+    fake.respondWith({ kind: 'answer', content: 'No boat here.' });
+    await ask({ question: 'the engine overheats under load', boatId: null });
+    expect(system()).not.toContain('Kingfisher');
+  });
+
   it('sends no earlier turns with a new subject, and only the earlier subject’s turns on a return', async () => {
     fake.respondWith({ kind: 'answer', content: 'Outboard answer.' });
     const first = (await ask({ question: "My outboard cranks but won't start after sitting all winter" })).json();
