@@ -35,7 +35,7 @@ export const FUELS = ['gasoline', 'diesel', 'electric'] as const;
 export type Fuel = (typeof FUELS)[number];
 export const FUEL_LABELS: Record<Fuel, string> = { gasoline: 'Gasoline', diesel: 'Diesel', electric: 'Electric' };
 
-export const BOAT_LIMITS = { name: 80, make: 60, model: 60, marina: 200, slip: 50, engines: 4, hours: 100_000, note: 4000, minYear: 1900 } as const;
+export const BOAT_LIMITS = { name: 80, make: 60, model: 60, marina: 200, slip: 50, engines: 4, hours: 100_000, note: 4000, minYear: 1900, boatsPerOwner: 20 } as const;
 
 export const BOAT_MESSAGES = {
   nameRequired: "Please enter your boat's name",
@@ -52,6 +52,7 @@ export const BOAT_MESSAGES = {
   fuelRequired: 'Please choose the fuel',
   noteRequired: 'Please write the note',
   notFound: 'Boat not found',
+  tooMany: `My boats holds up to ${BOAT_LIMITS.boatsPerOwner} boats. Remove one you no longer keep to add another.`,
   photo: 'Please choose a photo of the boat',
   photoTooLarge: 'The photo is larger than 10 MB. Please choose a smaller one.',
 } as const;

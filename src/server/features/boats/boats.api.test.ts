@@ -144,6 +144,16 @@ describe('My boats', () => {
   });
 });
 
+describe('a full harbour', () => {
+  it('keeps up to 20 boats per owner', async () => {
+    const collector = await signUp(t.app);
+    await t.database.db.insert(boats).values(Array.from({ length: 20 }, (_, i) => ({ ownerId: collector.id, name: `Boat ${i}`, boatType: 'other' as const, hullType: 'other' as const, propulsion: 'sail' as const })));
+    const refused = await http.post(collector, '/api/boats', seaBreeze);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('My boats holds up to 20 boats. Remove one you no longer keep to add another.');
+  });
+});
+
 describe('bookings use the boat', () => {
   it('keeps a snapshot of the boat on the booking, shown to its expert, refused for a boat not in My boats', async () => {
     const boat = await addBoat(owner);

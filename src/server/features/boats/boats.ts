@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { boats, maintenanceTasks } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -8,7 +8,7 @@ import { AppError } from '../../core/app-error.js';
 import type { ServiceContext } from '../../core/service-context.js';
 import { loadZipCentroids } from '../../geo/zip-centroids.js';
 import { nextFirstFrost } from '../../geo/first-frost.js';
-import { BOAT_MESSAGES, type Boat, type BoatForm } from '../../../common/boats.js';
+import { BOAT_LIMITS, BOAT_MESSAGES, type Boat, type BoatForm } from '../../../common/boats.js';
 import type { CurrentUser } from '../../../common/user.js';
 import { boatAccess, toBoat, type BoatRow } from './boat-record.js';
 import { maintenanceDrafts } from './maintenance-templates.js';
@@ -45,6 +45,8 @@ export async function createBoat(deps: ServiceContext, user: CurrentUser, form: 
       tx,
       { userId: user.id, key, request: ['POST /api/boats', form] },
       async () => {
+        const [{ count: owned } = { count: 0 }] = await tx.select({ count: count() }).from(boats).where(eq(boats.ownerId, user.id));
+        if (owned >= BOAT_LIMITS.boatsPerOwner) throw new AppError('CONFLICT', BOAT_MESSAGES.tooMany);
         const [row] = await tx
           .insert(boats)
           .values({ ...form, ownerId: user.id, hoursRecordedAt: form.engines.some((e) => e.hours !== null) ? deps.now() : null })
