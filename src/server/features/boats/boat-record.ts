@@ -70,10 +70,11 @@ export async function boatAccess(
   throw boatNotFound();
 }
 
-/** The caller's own boat of this id, or null (a booking or a conversation names one). */
-export async function ownBoat(db: Database, ownerId: string, rawId: string): Promise<BoatRow | null> {
+/** The caller's own boat of this id, or null (a booking or a conversation names one); `forUpdate` locks it. */
+export async function ownBoat(db: Database, ownerId: string, rawId: string, options: { forUpdate?: boolean } = {}): Promise<BoatRow | null> {
   if (!UUID.test(rawId)) return null;
-  const [row] = await db.select().from(boats).where(and(eq(boats.id, rawId), eq(boats.ownerId, ownerId)));
+  const query = db.select().from(boats).where(and(eq(boats.id, rawId), eq(boats.ownerId, ownerId)));
+  const [row] = options.forUpdate ? await query.for('update') : await query;
   return row ?? null;
 }
 

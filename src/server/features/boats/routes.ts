@@ -163,7 +163,7 @@ export const boatRoutes: FastifyPluginAsyncZod<{ services: ServiceContext; photo
         const access = await bookingAccess(tx, user, request.params.id);
         if (access.role !== 'expert') throw new AppError('FORBIDDEN', "Only the booking's expert records engine hours here.");
         const boatId = access.record.booking.boatId;
-        const row = boatId ? await ownBoat(tx, access.record.booking.userId, boatId) : null;
+        const row = boatId ? await ownBoat(tx, access.record.booking.userId, boatId, { forUpdate: true }) : null;
         if (!row) throw new AppError('CONFLICT', 'This booking has no boat in My boats to record hours for.');
         await recordEngineHours(tx, row, request.body.hours, { userId: user.id, role: 'expert' }, services.now());
       });
