@@ -53,18 +53,21 @@ const text = (required: string, max: number, tooLong: string) =>
  * The form. `email` is for a signed-out sender (the server asks for it then, and ignores it for a signed-in
  * one, whose account's address is used); `bookingId` is one of the signed-in sender's bookings, or empty.
  */
+const typedEmail = z
+  .string({ error: CONTACT_EMAIL_INVALID })
+  .trim()
+  .max(254, CONTACT_EMAIL_INVALID)
+  .refine((value) => value === '' || z.email().safeParse(value).success, CONTACT_EMAIL_INVALID);
+
 export const contactMessageSchema = z.object({
-  email: z
-    .string({ error: CONTACT_EMAIL_INVALID })
-    .trim()
-    .max(254, CONTACT_EMAIL_INVALID)
-    .refine((value) => value === '' || z.email().safeParse(value).success, CONTACT_EMAIL_INVALID)
-    .optional(),
+  email: typedEmail.optional(),
   topic: z.enum(CONTACT_TOPICS, { error: CONTACT_TOPIC_REQUIRED }),
   message: text(CONTACT_MESSAGE_REQUIRED, CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MESSAGE_TOO_LONG),
   bookingId: z.union([z.literal(''), z.uuid({ error: CONTACT_BOOKING_INVALID })], { error: CONTACT_BOOKING_INVALID }).optional(),
 });
 export type ContactMessageInput = z.input<typeof contactMessageSchema>;
+/** The form of a signed-out sender, who must give an address (the server asks for it with the same words). */
+export const signedOutContactMessageSchema = contactMessageSchema.extend({ email: typedEmail.refine((value) => value !== '', CONTACT_EMAIL_REQUIRED) });
 export type ContactMessageValues = z.output<typeof contactMessageSchema>;
 
 export const contactSentSchema = z.object({ id: z.number().int(), acknowledged: z.boolean() });
