@@ -21,6 +21,7 @@ const PAGES_WITHOUT_ZOD = [
   'pages/book-video.tsx',
   'pages/book-onsite.tsx',
   'pages/dashboard.tsx',
+  'pages/help.tsx',
 ];
 
 const clientDir = dirname(fileURLToPath(import.meta.url));

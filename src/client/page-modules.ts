@@ -33,6 +33,9 @@ export const PAGE_MODULES: Record<LazyPath, PageModule> = {
   '/confirm-email': () => import('./pages/confirm-email'),
   '/privacy': () => import('./pages/privacy'),
   '/terms': () => import('./pages/terms'),
+  '/help': () => import('./pages/help'),
+  '/contact': () => import('./pages/contact'),
+  '/contact-messages': () => import('./pages/contact-messages'),
   // Any other address.
   '*': () => import('./pages/not-found'),
 };

@@ -53,6 +53,10 @@ const PUBLIC_HEADS: Partial<Record<PagePath, { title: string; description: strin
   '/login': { title: titled('Sign in'), description: 'Sign in to K&B Marine or create an account to book marine experts.' },
   '/privacy': { title: titled('Privacy Policy'), description: 'How K&B Marine collects, uses and protects your information.' },
   '/terms': { title: titled('Terms of Service'), description: 'The terms for using K&B Marine.' },
+  '/help': {
+    title: titled('Help Center'),
+    description: 'Answers about K&B Marine accounts, bookings, payments, disputes, video calls and boats.',
+  },
 };
 
 const PRIVATE_TITLES: Record<PrivatePage, string> = {
@@ -73,6 +77,8 @@ const PRIVATE_TITLES: Record<PrivatePage, string> = {
   '/workspace': 'Expert workspace',
   '/reset-password': 'Reset password',
   '/confirm-email': 'Confirm your e-mail address',
+  '/contact': 'Contact Us',
+  '/contact-messages': 'Contact Messages',
 };
 
 const DIRECTORIES: readonly string[] = ['/experts', '/onsite-request', '/video-consultation'];
@@ -134,5 +140,7 @@ export function pageHead(pathname: string, search: URLSearchParams, expert?: Exp
   const head = PUBLIC_HEADS[path];
   if (!head) return notIndexed(PRIVATE_TITLES[path as keyof typeof PRIVATE_TITLES]);
   if (DIRECTORIES.includes(path)) return directoryHead(path, search, head);
+  // A search of the help is a near-copy of the whole page.
+  if (path === '/help' && [...search.keys()].length > 0) return { ...head, canonical: path, index: false, image: null, type: 'website' };
   return { ...head, canonical: path, index: true, image: null, type: 'website' };
 }

@@ -30,6 +30,9 @@ export const PAGE_PATHS = [
   '/confirm-email',
   '/privacy',
   '/terms',
+  '/help',
+  '/contact',
+  '/contact-messages',
 ] as const;
 
 export type PagePath = (typeof PAGE_PATHS)[number];

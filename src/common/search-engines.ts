@@ -17,6 +17,7 @@ export const PUBLIC_PAGES = [
   '/login',
   '/privacy',
   '/terms',
+  '/help',
 ] as const satisfies readonly PagePath[];
 
 export type PublicPage = (typeof PUBLIC_PAGES)[number];

@@ -57,6 +57,7 @@ import { createInvoiceIssuer, createPayments, defineInvoiceMailJob, paymentRoute
 import { videoCallRoutes } from './features/video-call/index.js';
 import { adminUserRoutes } from './features/admin-users/index.js';
 import { adminExpertRoutes } from './features/admin-experts/index.js';
+import { contactRoutes } from './features/contact/index.js';
 import { expertApplicationRoutes } from './features/expert-application/index.js';
 import { reviewRoutes } from './features/reviews/index.js';
 import { workspaceRoutes } from './features/workspace/index.js';
@@ -289,6 +290,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(boatRoutes, { services, photos: boatPhotos });
   await app.register(adminUserRoutes, { services });
   await app.register(adminExpertRoutes, { services });
+  await app.register(contactRoutes, { services });
   await app.register(searchEngineRoutes, { baseUrl: publicBaseUrl });
   await app.register(bookingMessageRoutes, {
     deps: { db: database.db, jobs, fanout, photos: await openPhotoStore(config, MESSAGE_PHOTOS), baseUrl: config.BASE_URL },

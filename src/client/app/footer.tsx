@@ -25,8 +25,8 @@ const GROUPS = [
   {
     title: 'Support',
     links: [
-      { label: 'Help Center', to: '/ai-assistant' },
-      { label: 'Contact Us', to: '/experts' },
+      { label: 'Help Center', to: '/help' },
+      { label: 'Contact Us', to: '/contact' },
       { label: 'Privacy Policy', to: '/privacy' },
       { label: 'Terms of Service', to: '/terms' },
     ],

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Briefcase, CalendarDays, History, LogOut, MessageSquare, Sailboat, Settings, ShieldCheck, User as UserIcon, Users, Receipt } from 'lucide-react';
+import { Briefcase, CalendarDays, History, LogOut, MessageSquare, Sailboat, Settings, ShieldCheck, User as UserIcon, Users, Receipt, Inbox } from 'lucide-react';
 import type { CurrentUser } from '@common/user';
 import { avatarInitial, displayName } from '@common/user-display';
 import { Avatar } from '../components/ui/avatar';
@@ -102,6 +102,11 @@ export function UserMenu({ user }: { user: CurrentUser }) {
             <DropdownMenuItem asChild>
               <Link to="/payment-management">
                 <Receipt aria-hidden /> Payment Admin
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to="/contact-messages">
+                <Inbox aria-hidden /> Contact Messages
               </Link>
             </DropdownMenuItem>
           </>

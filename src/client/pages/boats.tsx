@@ -3,6 +3,7 @@ import { AddBoatButton, BoatsEmptyState, BoatsGrid, useBoats, useUpcomingMainten
 import { LoadFailed } from '../components/ui/load-failed';
 import { PageContainer, PageHeader } from '../app/page-header';
 import { Spinner } from '../components/ui/spinner';
+import { HelpLink } from '../features/help';
 
 function MyBoats() {
   const boats = useBoats();
@@ -21,6 +22,7 @@ function MyBoats() {
       ) : (
         <BoatsGrid boats={boats.data} upcoming={upcoming.data} />
       )}
+      <HelpLink topic="boats">Help with My boats, engine hours and maintenance</HelpLink>
     </PageContainer>
   );
 }

@@ -7,6 +7,7 @@ import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Spinner } from '../components/ui/spinner';
 import { CallRoom, UpcomingCalls, useUpcomingCalls } from '../features/video-call';
+import { HelpLink } from '../features/help';
 
 /** /consultation without a booking: the caller's video calls, or the way to book one. */
 function CallsScreen() {
@@ -43,7 +44,12 @@ export default function ConsultationPage() {
   const bookingId = params.get('booking');
   return (
     <RequireAuth>
-      <PageContainer>{bookingId ? <CallRoom bookingId={bookingId} /> : <CallsScreen />}</PageContainer>
+      <PageContainer>
+        {bookingId ? <CallRoom bookingId={bookingId} /> : <CallsScreen />}
+        <p className="mt-6">
+          <HelpLink topic="calls">Help with video calls</HelpLink>
+        </p>
+      </PageContainer>
     </RequireAuth>
   );
 }

@@ -7,6 +7,7 @@ import { SignInForm, SignUpForm, ForgotPasswordForm } from '../features/auth';
 import { useAuth } from '../lib/session';
 import { cn } from '../lib/cn';
 import { useHydrated } from '../lib/use-hydrated';
+import { HelpLink } from '../features/help';
 
 type Mode = 'sign-in' | 'sign-up' | 'forgot';
 
@@ -57,6 +58,9 @@ export default function LoginPage() {
           {mode === 'sign-up' ? <SignUpForm onSignedUp={done} /> : null}
           {mode === 'forgot' ? <ForgotPasswordForm onBack={() => setMode('sign-in')} /> : null}
         </div>
+        <p className="mt-6 text-center">
+          <HelpLink topic="accounts">Help with signing in and your account</HelpLink>
+        </p>
       </Card>
     </div>
   );

@@ -25,6 +25,7 @@ import { REVIEW_STATUSES } from '../../common/reviews-rules.js';
 import type { INVOICE_LINE_KINDS} from '../../common/invoices.js';
 import { IN_PERSON_METHODS, INVOICE_STATUSES, PAYMENT_METHODS, PAYOUT_STATUSES } from '../../common/invoices.js';
 import { HULL_TYPES, PROPULSIONS, type BoatSnapshot, type Engine } from '../../common/boats.js';
+import { CONTACT_STATUSES, CONTACT_TOPICS } from '../../common/contact.js';
 
 /** A CHECK that keeps an enum column to its values, named `<table>_<column>_check`. */
 function oneOf(table: string, column: { name: string }, values: readonly string[]) {
@@ -802,4 +803,44 @@ export const maintenanceCompletions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('maintenance_completions_boat_idx').on(t.boatId, t.doneOn)],
+);
+
+/**
+ * A 'Contact Us' message (docs/PRODUCT.md#contact-us). `user_id` is the signed-in sender (null for a
+ * signed-out one, known only by the address they typed, `email`); a signed-in sender's replies go to their
+ * account's address as it is when answered.
+ */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    topic: text('topic', { enum: CONTACT_TOPICS }).notNull(),
+    message: text('message').notNull(),
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    status: text('status', { enum: CONTACT_STATUSES }).notNull().default('open'),
+    ...timestamps,
+  },
+  (t) => [
+    index('contact_messages_status_idx').on(t.status, t.createdAt),
+    oneOf('contact_messages', t.topic, CONTACT_TOPICS),
+    oneOf('contact_messages', t.status, CONTACT_STATUSES),
+  ],
+);
+
+/** An administrator's answer to a contact message, with the address it was e-mailed to. */
+export const contactReplies = pgTable(
+  'contact_replies',
+  {
+    id: serial('id').primaryKey(),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: 'cascade' }),
+    adminId: text('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    sentTo: text('sent_to').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contact_replies_message_idx').on(t.messageId, t.id)],
 );

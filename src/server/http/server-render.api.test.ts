@@ -98,6 +98,19 @@ describe('public pages rendered on the server', () => {
     expect((await page('/onsite-request')).text).toContain('Onsite');
   });
 
+  it('renders the Help Center whole, and filtered by the search of its address before any script runs', async () => {
+    const all = await page('/help');
+    expect(all.status).toBe(200);
+    expect(all.text).toContain('Are calls recorded?');
+    expect(all.text).toContain('When do I pay?');
+    expect(all.html).toContain('id="payments"');
+    expect(all.html).toContain('action="/help" method="get"');
+    const searched = await page('/help?q=recorded');
+    expect(searched.text).toContain('Are calls recorded?');
+    expect(searched.text).not.toContain('When do I pay?');
+    expect(searched.html).toContain('name="robots" content="noindex');
+  });
+
   it('renders each other public page, and the page of an address that is none with status 404', async () => {
     for (const [url, text] of [
       ['/', 'Marine Repair Solutions with'],
@@ -105,6 +118,7 @@ describe('public pages rendered on the server', () => {
       ['/login', 'Welcome back'],
       ['/privacy', 'Privacy Policy'],
       ['/terms', 'Terms of Service'],
+      ['/help', 'Help Center'],
     ]) {
       const rendered = await page(url!);
       expect(rendered.status, url).toBe(200);

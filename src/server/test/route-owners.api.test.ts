@@ -35,6 +35,8 @@ const OWNERS: Record<string, string> = {
   '/api/expert/application': 'expert-application',
   '/api/admin/experts': 'admin-experts',
   '/api/admin/users': 'admin-users',
+  '/api/contact': 'contact',
+  '/api/admin/contact': 'contact',
   '/api/dashboard': 'dashboard',
   '/api/profile': 'profile',
   '/api/workspace': 'workspace',

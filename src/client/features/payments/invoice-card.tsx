@@ -16,6 +16,7 @@ import { errorText } from '../../lib/api-request';
 import { showToast } from '../../lib/toast';
 import { invoicePdfUrl, useChangeInvoice, useInvoice } from './api';
 import { InvoiceAdminActions } from './invoice-admin-actions';
+import { HelpLink } from '../help';
 
 // Stripe's components load only when an invoice is to be paid by card.
 const InvoicePayment = lazy(() => import('./invoice-payment').then((module) => ({ default: module.InvoicePayment })));
@@ -83,6 +84,10 @@ function InvoiceCard({ invoice }: { invoice: Invoice }) {
             <Download aria-hidden /> {invoice.status === 'paid' ? 'Download receipt (PDF)' : 'Download invoice (PDF)'}
           </a>
         </Button>
+        <p className="flex flex-wrap gap-x-4 gap-y-1">
+          <HelpLink topic="payments">Help with paying</HelpLink>
+          <HelpLink topic="disputes">Help with disputes and refunds</HelpLink>
+        </p>
       </div>
     </SectionCard>
   );
