@@ -13,6 +13,7 @@ import { benchPages } from './pages.js';
 import { benchServerPages } from './server-pages.js';
 import { benchMessages } from './messages.js';
 import { benchVideoCall } from './video-call.js';
+import { benchServiceRecord } from './service-record.js';
 
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (pgUrl) process.env.BENCH_DATABASE_URL = pgUrl;
@@ -65,6 +66,10 @@ if (!only || only === 'server-pages') {
 if (!only || only === 'pages') {
   console.log('\n== Public pages and booking forms on a phone (Lighthouse, default mobile emulation)');
   await benchPages();
+}
+if (!only || only === 'service-record') {
+  console.log('\n== A boat at its limits (500 notes of 4,000 characters, 100 tasks): its service record PDF, and /healthz beside it');
+  await benchServiceRecord();
 }
 if (!only || only === 'video') {
   console.log('\n== Video call: both in the room -> first remote video frame, and the page before it (headless Chromium, fake devices)');

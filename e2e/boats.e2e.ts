@@ -501,4 +501,48 @@ describe('My boats', () => {
     expect(await page.getByLabel('Specialty').inputValue()).toBe('plumbing');
     await page.getByText(`Booking for ${BOAT}: ${BILGE}`, { exact: true }).waitFor();
   });
+
+  it('7. the owner corrects a wrong reading downward with a reason, and the history shows it and pages with \'Show older\'', async () => {
+    const page = need('owner');
+    const boatId = need('boatId');
+    await page.goto(`/boats/${boatId}`);
+    await page.getByRole('button', { name: 'Update engine hours' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Update engine hours' });
+    const hours = dialog.getByLabel('Engine 1: Mercury 90 hours');
+    await hours.fill('400');
+    await dialog.getByRole('button', { name: 'Save hours' }).click();
+    await dialog.getByText('Engine hours cannot go down: enter at least the hours recorded before, or mark this a correction and say why').waitFor();
+    await dialog.getByLabel('This corrects a wrong reading (the hours may go down)').check();
+    await dialog.getByRole('button', { name: 'Save hours' }).click();
+    await dialog.getByText('Say what was wrong with the hours recorded before').waitFor();
+    await dialog.getByLabel('What was wrong').fill('The meter was misread at the dock.');
+    await snap(page, 'engine-hours-correction-1280');
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Save hours' }).click();
+    await toast(page, 'Engine hours saved');
+    await sectionCard(page, 'Engines').getByText('400 h', { exact: true }).waitFor();
+
+    // Enough notes for a second page of the history (30 a page).
+    const added = await page.evaluate(async (path) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 30; i++) {
+        const response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ body: `Logbook line ${i}` }) });
+        statuses.push(response.status);
+      }
+      return statuses;
+    }, `/api/boats/${boatId}/notes`);
+    expect(added.every((status) => status === 201)).toBe(true);
+    await page.goto(`/boats/${boatId}?tab=history`);
+    const correction = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Engine hours corrected to 400 h' }) });
+    const older = page.getByRole('button', { name: 'Show older' });
+    await older.waitFor();
+    // The correction is older than the thirty notes: on the second page.
+    expect(await correction.count()).toBe(0);
+    await older.click();
+    await correction.getByText('By the owner, was 420 h').waitFor();
+    await correction.getByText('The meter was misread at the dock.').waitFor();
+    await page.getByRole('heading', { name: `Done: ${IMPELLER}` }).waitFor();
+    await older.waitFor({ state: 'detached' });
+    await checkBothWidths(page, 'boat-history-paged');
+  });
 });

@@ -5,12 +5,13 @@ import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-/** Builds the bundle into `outdir` (inside the project, for its node_modules), with the migrations beside it. */
+/** Builds the bundles into `outdir` (inside the project, for its node_modules), with the migrations beside them. */
 export async function buildServer(outdir) {
   rmSync(outdir, { recursive: true, force: true });
   await build({
-    entryPoints: ['src/server/main.ts'],
-    outfile: join(outdir, 'main.js'),
+    // The service record's layout thread (pdf/service-record-thread.ts) loads its bundle from beside main.js.
+    entryPoints: { main: 'src/server/main.ts', 'service-record-worker': 'src/server/pdf/service-record-worker.ts' },
+    outdir,
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -35,7 +35,24 @@ export const FUELS = ['gasoline', 'diesel', 'electric'] as const;
 export type Fuel = (typeof FUELS)[number];
 export const FUEL_LABELS: Record<Fuel, string> = { gasoline: 'Gasoline', diesel: 'Diesel', electric: 'Electric' };
 
-export const BOAT_LIMITS = { name: 80, make: 60, model: 60, marina: 200, slip: 50, engines: 4, hours: 100_000, note: 4000, minYear: 1900, boatsPerOwner: 20 } as const;
+export const BOAT_LIMITS = {
+  name: 80,
+  make: 60,
+  model: 60,
+  marina: 200,
+  slip: 50,
+  engines: 4,
+  hours: 100_000,
+  note: 4000,
+  correctionNote: 500,
+  minYear: 1900,
+  boatsPerOwner: 20,
+  notesPerBoat: 500,
+} as const;
+
+/** Who gave a reading of the engine hours: the owner, or the expert of a booking for the boat. */
+export const HOURS_RECORDERS = ['owner', 'expert'] as const;
+export type HoursRecorder = (typeof HOURS_RECORDERS)[number];
 
 export const BOAT_MESSAGES = {
   nameRequired: "Please enter your boat's name",
@@ -47,12 +64,17 @@ export const BOAT_MESSAGES = {
   zip: 'Enter a 5-digit ZIP code',
   engineMake: "Please enter the engine's make, or remove this engine",
   hours: `Engine hours are a whole number from 0 to ${BOAT_LIMITS.hours.toLocaleString('en-US')}`,
-  hoursBack: 'Engine hours cannot go down: enter at least the hours recorded before',
+  hoursBack: 'Engine hours cannot go down: enter at least the hours recorded before, or mark this a correction and say why',
+  hoursBackInForm: "Engine hours cannot go down here: use 'Update engine hours', mark it a correction and say why",
+  correctionNote: 'Say what was wrong with the hours recorded before',
   engines: `A boat can have at most ${BOAT_LIMITS.engines} engines`,
   fuelRequired: 'Please choose the fuel',
   noteRequired: 'Please write the note',
   notFound: 'Boat not found',
   tooMany: `My boats holds up to ${BOAT_LIMITS.boatsPerOwner} boats. Remove one you no longer keep to add another.`,
+  tooManyNotes: `A boat's history holds up to ${BOAT_LIMITS.notesPerBoat} notes. Delete one you no longer need to add another.`,
+  recordBusy: 'Your service record is still being made. Try again in a moment.',
+  badCursor: 'This page of the history is not known. Reload the history.',
   photo: 'Please choose a photo of the boat',
   photoTooLarge: 'The photo is larger than 10 MB. Please choose a smaller one.',
 } as const;
@@ -173,14 +195,36 @@ export const boatSnapshotSchema = boatSchema.pick({
 });
 export type BoatSnapshot = z.infer<typeof boatSnapshotSchema>;
 
-/** `POST /api/boats/:id/engine-hours`: the hours of each engine, in the boat's engine order. */
-export const engineHoursSchema = z.object({
-  hours: z
-    .array(engineHoursField.pipe(z.number({ error: BOAT_MESSAGES.hours })))
-    .min(1, BOAT_MESSAGES.hours)
-    .max(BOAT_LIMITS.engines, BOAT_MESSAGES.engines),
-});
+const hoursList = z
+  .array(engineHoursField.pipe(z.number({ error: BOAT_MESSAGES.hours })))
+  .min(1, BOAT_MESSAGES.hours)
+  .max(BOAT_LIMITS.engines, BOAT_MESSAGES.engines);
+
+/** `POST /api/bookings/:id/engine-hours` (the booking's expert): the hours of each engine, in the boat's engine order. */
+export const engineHoursSchema = z.object({ hours: hoursList });
 export type EngineHoursInput = z.input<typeof engineHoursSchema>;
+
+/**
+ * `POST /api/boats/:id/engine-hours` (the owner): as the expert's, and a correction may lower them, with a
+ * note saying why (docs/PRODUCT.md#my-boats).
+ */
+export const ownerEngineHoursSchema = z
+  .object({
+    hours: hoursList,
+    correction: z.boolean().default(false),
+    note: z
+      .string()
+      .trim()
+      .max(BOAT_LIMITS.correctionNote, `Must be at most ${BOAT_LIMITS.correctionNote} characters`)
+      .refine((v) => !hasControlCharacters(v, true), CONTROL_CHARACTERS)
+      .nullish()
+      .transform((v) => (v ? v : null)),
+  })
+  .superRefine((input, ctx) => {
+    if (input.correction && input.note === null) ctx.addIssue({ code: 'custom', path: ['note'], message: BOAT_MESSAGES.correctionNote });
+  });
+export type OwnerEngineHoursInput = z.input<typeof ownerEngineHoursSchema>;
+export type OwnerEngineHours = z.output<typeof ownerEngineHoursSchema>;
 
 export const boatNoteFormSchema = z.object({
   body: z
@@ -210,6 +254,21 @@ export const serviceHistoryEntrySchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('conversation'), at: z.iso.datetime(), sessionId: z.uuid(), question: z.string(), category: z.string() }),
   z.object({ kind: z.literal('note'), at: z.iso.datetime(), noteId: z.uuid(), body: z.string() }),
   z.object({
+    kind: z.literal('engine_hours'),
+    at: z.iso.datetime(),
+    readingId: z.uuid(),
+    /** The hours recorded, in engine order, and what they replaced (null: none recorded before). */
+    hours: z.array(z.number().int()),
+    previous: z.array(z.number().int().nullable()),
+    recordedBy: z.enum(HOURS_RECORDERS),
+    /** The expert's name and the booking's number when an expert recorded them from a booking. */
+    expertName: z.string().nullable(),
+    bookingNumber: z.number().int().nullable(),
+    /** A correction the owner made, with what they said was wrong. */
+    correction: z.boolean(),
+    note: z.string().nullable(),
+  }),
+  z.object({
     kind: z.literal('maintenance'),
     at: z.iso.datetime(),
     taskId: z.uuid(),
@@ -220,5 +279,49 @@ export const serviceHistoryEntrySchema = z.discriminatedUnion('kind', [
   }),
 ]);
 export type ServiceHistoryEntry = z.infer<typeof serviceHistoryEntrySchema>;
+
+export const HISTORY_PAGE = { default: 30, max: 100 } as const;
+
+/**
+ * Where a page of the history starts: just older than the last entry of the page before (its instant,
+ * kind and id, as entries sharing an instant are ordered by kind, then id).
+ */
+const HISTORY_CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)_(booking|conversation|engine_hours|maintenance|note)_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+export type HistoryKind = ServiceHistoryEntry['kind'];
+export interface HistoryCursor {
+  at: string;
+  kind: HistoryKind;
+  id: string;
+}
+export const historyCursorText = (cursor: HistoryCursor) => `${cursor.at}_${cursor.kind}_${cursor.id}`;
+
+/** `GET /api/boats/:id/history?before=&limit=`. */
+export const historyPageQuerySchema = z.object({
+  before: z
+    .string()
+    .max(200, BOAT_MESSAGES.badCursor)
+    .transform((text, ctx): HistoryCursor => {
+      const match = HISTORY_CURSOR.exec(text);
+      if (!match || Number.isNaN(Date.parse(match[1]!))) {
+        ctx.addIssue({ code: 'custom', message: BOAT_MESSAGES.badCursor });
+        return z.NEVER;
+      }
+      return { at: match[1]!, kind: match[2] as HistoryKind, id: match[3]! };
+    })
+    .optional(),
+  limit: z.coerce
+    .number({ error: `Give a limit from 1 to ${HISTORY_PAGE.max}` })
+    .int(`Give a limit from 1 to ${HISTORY_PAGE.max}`)
+    .min(1, `Give a limit from 1 to ${HISTORY_PAGE.max}`)
+    .max(HISTORY_PAGE.max, `Give a limit from 1 to ${HISTORY_PAGE.max}`)
+    .default(HISTORY_PAGE.default),
+});
+
+export const historyPageSchema = z.object({
+  entries: z.array(serviceHistoryEntrySchema),
+  /** Where the next, older page starts (`before`), or null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type HistoryPage = z.infer<typeof historyPageSchema>;
 
 export const localDateField = (message: string) => z.string({ error: message }).trim().refine(isLocalDate, message);

@@ -2,7 +2,7 @@
  * The maintenance schedule's states and limits (docs/PRODUCT.md#maintenance-schedule). No zod here: the
  * dashboard shows these on its first paint; the forms' schemas are in maintenance.ts.
  */
-export const MAINTENANCE_LIMITS = { title: 120, note: 1000, intervalMonths: 120, intervalHours: 5000 } as const;
+export const MAINTENANCE_LIMITS = { title: 120, note: 1000, intervalMonths: 120, intervalHours: 5000, tasksPerBoat: 100 } as const;
 /** A task is 'due soon' this many days before its date, or this many hours before its engine hours. */
 export const DUE_SOON_DAYS = 30;
 export const DUE_SOON_HOURS = 10;

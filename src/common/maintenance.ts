@@ -21,6 +21,7 @@ export const MAINTENANCE_MESSAGES = {
   snoozeUntil: 'Choose a date after the current due date',
   notFound: 'Maintenance task not found',
   alreadyDone: 'This task is already done',
+  tooMany: `A boat's schedule holds up to ${MAINTENANCE_LIMITS.tasksPerBoat} tasks. Remove one you no longer need to add another.`,
 } as const;
 
 const wholeOrEmpty = (message: string, min: number, max: number) =>

@@ -24,7 +24,7 @@ import { BOAT_TYPES } from '../../common/bookings-fields.js';
 import { REVIEW_STATUSES } from '../../common/reviews-rules.js';
 import type { INVOICE_LINE_KINDS} from '../../common/invoices.js';
 import { IN_PERSON_METHODS, INVOICE_STATUSES, PAYMENT_METHODS, PAYOUT_STATUSES } from '../../common/invoices.js';
-import { HULL_TYPES, PROPULSIONS, type BoatSnapshot, type Engine } from '../../common/boats.js';
+import { HOURS_RECORDERS, HULL_TYPES, PROPULSIONS, type BoatSnapshot, type Engine } from '../../common/boats.js';
 import { CONTACT_STATUSES, CONTACT_TOPICS } from '../../common/contact.js';
 
 /** A CHECK that keeps an enum column to its values, named `<table>_<column>_check`. */
@@ -750,6 +750,34 @@ export const boatNotes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('boat_notes_boat_idx').on(t.boatId, t.createdAt)],
+);
+
+/**
+ * Each engine-hours reading of a boat, in engine order, beside what it replaced: the owner's, an expert's
+ * from a booking (their name kept as it was), and the owner's corrections downward with their reason.
+ */
+export const engineHourReadings = pgTable(
+  'engine_hour_readings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    boatId: uuid('boat_id')
+      .notNull()
+      .references(() => boats.id, { onDelete: 'cascade' }),
+    hours: jsonb('hours').$type<number[]>().notNull(),
+    previous: jsonb('previous').$type<Array<number | null>>().notNull(),
+    recordedBy: text('recorded_by', { enum: HOURS_RECORDERS }).notNull(),
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    expertName: text('expert_name'),
+    correction: boolean('correction').notNull().default(false),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('engine_hour_readings_boat_idx').on(t.boatId, t.createdAt),
+    index('engine_hour_readings_booking_idx').on(t.bookingId).where(sql`${t.bookingId} is not null`),
+    oneOf('engine_hour_readings', t.recordedBy, HOURS_RECORDERS),
+    check('engine_hour_readings_correction_note_check', sql`not ${t.correction} or ${t.note} is not null`),
+  ],
 );
 
 /**

@@ -105,6 +105,25 @@ async function read(pdf: Buffer) {
 }
 
 describe('renderServiceRecordPdf', () => {
+  it("logs an engine-hours correction with the reading it replaced, who made it and why", async () => {
+    const correction: ServiceHistoryEntry = {
+      kind: 'engine_hours',
+      at: '2026-03-05T15:00:00.000Z',
+      readingId: '2b3c4d5e-6f70-4a1b-8c2d-3e4f5a6b7c8d',
+      hours: [1185],
+      previous: [100_000],
+      recordedBy: 'owner',
+      expertName: null,
+      bookingNumber: null,
+      correction: true,
+      note: 'The visit read a digit too many.',
+    };
+    const { text } = await read(await renderServiceRecordPdf(record({ entries: [correction] })));
+    expect(text).toContain('Engine hours corrected to 1,185 h');
+    expect(text).toContain('By the owner, was 100,000 h');
+    expect(text).toContain('The visit read a digit too many.');
+  });
+
   it('describes the boat and its engines, for whom and when it was prepared', async () => {
     const pdf = await renderServiceRecordPdf(record({ entries: [note] }));
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');

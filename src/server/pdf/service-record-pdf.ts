@@ -1,5 +1,6 @@
 import { PRODUCT_NAME } from '../../common/brand.js';
 import { FUEL_LABELS, HULL_TYPE_LABELS, PROPULSION_LABELS, type Boat, type ServiceHistoryEntry } from '../../common/boats.js';
+import { readingByline, readingTitle } from '../../common/boats-engine-hours.js';
 import { BOAT_TYPE_LABELS } from '../../common/bookings-fields.js';
 import { formatCents } from '../../common/money.js';
 import { specialtyLabel } from '../../common/specialties.js';
@@ -361,6 +362,11 @@ function entryPieces(doc: Doc, entry: ServiceHistoryEntry, width: number): Piece
     case 'maintenance':
       add(entry.title, TITLE, 0, true);
       add(entry.engineHours === null ? 'Maintenance done' : `Maintenance done at ${count(entry.engineHours)} engine hours`, META, 1, true);
+      add(entry.note, BODY, 4);
+      break;
+    case 'engine_hours':
+      add(readingTitle(entry), TITLE, 0, true);
+      add(readingByline(entry), META, 1, true);
       add(entry.note, BODY, 4);
       break;
     case 'note':

@@ -1,5 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Boat, BoatFormInput, BoatNoteFormInput, EngineHoursInput, ServiceHistoryEntry } from '@common/boats';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Boat, BoatFormInput, BoatNoteFormInput, HistoryPage, OwnerEngineHoursInput, ServiceHistoryEntry } from '@common/boats';
 import type { CompleteTaskInput, MaintenanceTask, MaintenanceTaskFormInput, SnoozeTaskInput } from '@common/maintenance';
 import { apiForm, apiJson } from '../../lib/api-request';
 
@@ -53,13 +53,23 @@ export function useBoatTasks(id: string) {
   return useQuery(boatTasksQuery(id));
 }
 
-export function getBoatHistory(id: string) {
-  return apiJson<{ entries: ServiceHistoryEntry[] }>('GET', `${boatPath(id)}/history`).then((answer) => answer.entries);
+export function getBoatHistoryPage(id: string, before: string | null) {
+  return apiJson<HistoryPage>('GET', `${boatPath(id)}/history${before ? `?before=${encodeURIComponent(before)}` : ''}`);
 }
-/** Newest first; bookings and conversations join it from elsewhere, so it is read afresh each visit. */
-export const boatHistoryQuery = (id: string) => queryOptions({ queryKey: boatKeys.history(id), queryFn: () => getBoatHistory(id), staleTime: 0 });
+/**
+ * Newest first, a page at a time ('Show older' asks for the next); bookings and conversations join it
+ * from elsewhere, so it is read afresh each visit.
+ */
+export const boatHistoryQuery = (id: string) =>
+  infiniteQueryOptions({
+    queryKey: boatKeys.history(id),
+    queryFn: ({ pageParam }) => getBoatHistoryPage(id, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+    staleTime: 0,
+  });
 export function useBoatHistory(id: string) {
-  return useQuery(boatHistoryQuery(id));
+  return useInfiniteQuery(boatHistoryQuery(id));
 }
 
 export function getUpcomingMaintenance() {
@@ -151,7 +161,7 @@ export function useRemoveBoatPhoto() {
   return useMutation({ mutationFn: removeBoatPhoto, onSuccess: (boat) => invalidate(boat.id, boat) });
 }
 
-export function recordEngineHours({ id, input }: { id: string; input: EngineHoursInput }) {
+export function recordEngineHours({ id, input }: { id: string; input: OwnerEngineHoursInput }) {
   return apiJson<{ boat: Boat }>('POST', `${boatPath(id)}/engine-hours`, input).then((answer) => answer.boat);
 }
 /** Tasks due by engine hours change state with them. */

@@ -1,8 +1,11 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Gauge } from 'lucide-react';
 import type { z } from 'zod';
-import { engineHoursSchema, type Boat } from '@common/boats';
+import { BOAT_LIMITS, ownerEngineHoursSchema, type Boat } from '@common/boats';
+import { FormField } from '../../components/ui/form-field';
+import { fieldAria } from '../../components/ui/field-props';
+import { Textarea } from '../../components/ui/textarea';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog';
 import { errorText } from '../../lib/api-request';
@@ -15,21 +18,34 @@ import { TextField } from './form-controls';
 
 interface EngineHoursValues {
   hours: string[];
+  correction: boolean;
+  note: string;
 }
 
-/** 'Update engine hours': one field per engine, in the boat's order; hours never go down (the server says so). */
+const startingValues = (boat: Boat): EngineHoursValues => ({
+  hours: boat.engines.map((engine) => (engine.hours === null ? '' : String(engine.hours))),
+  correction: false,
+  note: '',
+});
+
+/**
+ * 'Update engine hours': one field per engine, in the boat's order. Hours go forward, unless the owner
+ * marks the change a correction of a wrong reading and says why (docs/PRODUCT.md#my-boats).
+ */
 export function EngineHoursDialog({ boat }: { boat: Boat }) {
   const [open, setOpen] = useState(false);
   const record = useRecordEngineHours();
-  const form = useForm<EngineHoursValues, unknown, z.output<typeof engineHoursSchema>>({
-    resolver: formResolver<typeof engineHoursSchema, EngineHoursValues>(engineHoursSchema),
-    defaultValues: { hours: boat.engines.map((engine) => (engine.hours === null ? '' : String(engine.hours))) },
+  const form = useForm<EngineHoursValues, unknown, z.output<typeof ownerEngineHoursSchema>>({
+    resolver: formResolver<typeof ownerEngineHoursSchema, EngineHoursValues>(ownerEngineHoursSchema),
+    defaultValues: startingValues(boat),
   });
   const errors = form.formState.errors.hours;
+  const noteError = form.formState.errors.note?.message;
+  const correcting = useWatch({ control: form.control, name: 'correction' });
 
   const onOpenChange = (next: boolean) => {
     if (record.isPending) return;
-    if (next) form.reset({ hours: boat.engines.map((engine) => (engine.hours === null ? '' : String(engine.hours))) });
+    if (next) form.reset(startingValues(boat));
     setOpen(next);
   };
 
@@ -59,7 +75,7 @@ export function EngineHoursDialog({ boat }: { boat: Boat }) {
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Update engine hours</DialogTitle>
-          <DialogDescription>Read each engine&apos;s hour meter. Tasks due by engine hours come due from these.</DialogDescription>
+          <DialogDescription>Read each engine&apos;s hour meter. Tasks due by engine hours come due from these, and the history keeps each reading.</DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
           {boat.engines.map((engine, index) => (
@@ -72,6 +88,21 @@ export function EngineHoursDialog({ boat }: { boat: Boat }) {
               {...form.register(`hours.${index}`)}
             />
           ))}
+          <label htmlFor="engine-hours-correction" className="flex items-start gap-2 text-sm text-slate-800">
+            <input id="engine-hours-correction" type="checkbox" className="mt-0.5 size-4 accent-navy-700" {...form.register('correction')} />
+            <span>This corrects a wrong reading (the hours may go down)</span>
+          </label>
+          {correcting ? (
+            <FormField id="engine-hours-note" label="What was wrong" error={noteError}>
+              <Textarea
+                rows={2}
+                maxLength={BOAT_LIMITS.correctionNote}
+                placeholder="e.g. The visit's reading had a digit too many"
+                {...fieldAria('engine-hours-note', noteError)}
+                {...form.register('note')}
+              />
+            </FormField>
+          ) : null}
           {errors?.message ? (
             <p role="alert" className="text-sm text-red-600">
               {errors.message}

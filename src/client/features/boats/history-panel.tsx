@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
-import { CircleCheck, FileDown, History, MessageSquare, NotebookPen, Trash2, Wrench } from 'lucide-react';
+import { CircleCheck, FileDown, Gauge, History, MessageSquare, NotebookPen, Trash2, Wrench } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import type { z } from 'zod';
 import { BOAT_LIMITS, boatNoteFormSchema, type ServiceHistoryEntry } from '@common/boats';
+import { readingByline, readingTitle } from '@common/boats-engine-hours';
 import { AI_CATEGORY_LABELS, type AiCategory } from '@common/ai-rules';
 import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '@common/invoices';
 import { formatCents } from '@common/money';
@@ -175,9 +176,25 @@ function MaintenanceEntry({ entry }: { entry: Entry<'maintenance'> }) {
   );
 }
 
-const KIND_WORDS: Record<ServiceHistoryEntry['kind'], string> = { booking: 'Booking', conversation: 'AI assistant', maintenance: 'Maintenance', note: 'Note' };
+function EngineHoursEntry({ entry }: { entry: Entry<'engine_hours'> }) {
+  return (
+    <>
+      <h3 className="font-semibold text-slate-900">{readingTitle(entry)}</h3>
+      <p className="text-sm text-slate-600">{readingByline(entry)}</p>
+      {entry.note ? <p className="whitespace-pre-line break-words text-sm text-slate-700">{entry.note}</p> : null}
+    </>
+  );
+}
 
-const ICONS: Record<ServiceHistoryEntry['kind'], LucideIcon> = { booking: Wrench, conversation: MessageSquare, maintenance: CircleCheck, note: NotebookPen };
+const KIND_WORDS: Record<ServiceHistoryEntry['kind'], string> = {
+  booking: 'Booking',
+  conversation: 'AI assistant',
+  engine_hours: 'Engine hours',
+  maintenance: 'Maintenance',
+  note: 'Note',
+};
+
+const ICONS: Record<ServiceHistoryEntry['kind'], LucideIcon> = { booking: Wrench, conversation: MessageSquare, engine_hours: Gauge, maintenance: CircleCheck, note: NotebookPen };
 
 function HistoryItem({ boatId, entry }: { boatId: string; entry: ServiceHistoryEntry }) {
   const Icon = ICONS[entry.kind];
@@ -193,6 +210,7 @@ function HistoryItem({ boatId, entry }: { boatId: string; entry: ServiceHistoryE
         {entry.kind === 'booking' ? <BookingEntry entry={entry} /> : null}
         {entry.kind === 'conversation' ? <ConversationEntry entry={entry} /> : null}
         {entry.kind === 'maintenance' ? <MaintenanceEntry entry={entry} /> : null}
+        {entry.kind === 'engine_hours' ? <EngineHoursEntry entry={entry} /> : null}
         {entry.kind === 'note' ? (
           <>
             <h3 className="sr-only">Note</h3>
@@ -207,9 +225,10 @@ function HistoryItem({ boatId, entry }: { boatId: string; entry: ServiceHistoryE
   );
 }
 
-/** The History tab: bookings, assistant conversations, maintenance done and notes, newest first; a note form; the service record PDF. */
+/** The History tab: bookings, assistant conversations, maintenance done, engine hours and notes, newest first, a page at a time; a note form; the service record PDF. */
 export function HistoryPanel({ boatId }: { boatId: string }) {
   const history = useBoatHistory(boatId);
+  const entries = history.data?.pages.flatMap((page) => page.entries) ?? [];
   return (
     <Card>
       <CardHeader className="flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
@@ -231,16 +250,28 @@ export function HistoryPanel({ boatId }: { boatId: string }) {
           <Spinner label="Loading the history" className="py-10" />
         ) : history.isError ? (
           <LoadFailed what="the history" onRetry={() => void history.refetch()} />
-        ) : history.data.length === 0 ? (
+        ) : entries.length === 0 ? (
           <p className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600">
-            Nothing yet. Bookings for this boat, questions you ask the assistant about it, tasks you mark done and your notes appear here.
+            Nothing yet. Bookings for this boat, questions you ask the assistant about it, tasks you mark done, engine hours and your notes appear here.
           </p>
         ) : (
-          <ol className="flex flex-col divide-y divide-slate-100 border-t border-slate-100 pt-4">
-            {history.data.map((entry) => (
-              <HistoryItem key={`${entry.kind}-${entryKey(entry)}`} boatId={boatId} entry={entry} />
-            ))}
-          </ol>
+          <>
+            <ol className="flex flex-col divide-y divide-slate-100 border-t border-slate-100 pt-4">
+              {entries.map((entry) => (
+                <HistoryItem key={`${entry.kind}-${entryKey(entry)}`} boatId={boatId} entry={entry} />
+              ))}
+            </ol>
+            {history.hasNextPage ? (
+              <Button type="button" variant="outline" size="sm" className="self-center" disabled={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()}>
+                {history.isFetchingNextPage ? 'Loading...' : 'Show older'}
+              </Button>
+            ) : null}
+            {history.isFetchNextPageError ? (
+              <p role="alert" className="text-center text-sm text-red-600">
+                The older entries could not be loaded. Press 'Show older' to try again.
+              </p>
+            ) : null}
+          </>
         )}
       </CardContent>
     </Card>
@@ -257,5 +288,7 @@ function entryKey(entry: ServiceHistoryEntry): string {
       return entry.noteId;
     case 'maintenance':
       return `${entry.taskId}-${entry.at}`;
+    case 'engine_hours':
+      return entry.readingId;
   }
 }

@@ -6,7 +6,7 @@ import { asUser, createPeerApp, createTestApp, signUp, type TestApp, type TestUs
 import { daysAhead, movableClock, onsiteBooking, postBooking, videoBooking } from '../../test/booking-helpers.js';
 import { multipartBody, requester, signUpExpert, type ExpertAccount } from '../../test/workspace-helpers.js';
 import { startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox.js';
-import { auditLog, boats, bookings, maintenanceTasks, users } from '../../db/schema.js';
+import { auditLog, boatNotes, boats, bookings, maintenanceCompletions, maintenanceTasks, users } from '../../db/schema.js';
 import type { Boat, BoatFormInput, ServiceHistoryEntry } from '../../../common/boats.js';
 import type { MaintenanceTask } from '../../../common/maintenance.js';
 import type { Booking } from '../../../common/bookings.js';
@@ -138,7 +138,7 @@ describe('My boats', () => {
     expect(up.json().boat.engines[0].hours).toBe(455);
     const down = await http.post(owner, `/api/boats/${boat.id}/engine-hours`, { hours: [400] });
     expect(down.statusCode).toBe(400);
-    expect(down.json().errors['hours.0']).toBe('Engine hours cannot go down: enter at least the hours recorded before');
+    expect(down.json().errors['hours.0']).toBe('Engine hours cannot go down: enter at least the hours recorded before, or mark this a correction and say why');
     const twin = await http.post(owner, `/api/boats/${boat.id}/engine-hours`, { hours: [460, 470] });
     expect(twin.json().errors.hours).toBe("Give the hours of each of the boat's 1 engines, in order");
   });
@@ -151,6 +151,33 @@ describe('a full harbour', () => {
     const refused = await http.post(collector, '/api/boats', seaBreeze);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('My boats holds up to 20 boats. Remove one you no longer keep to add another.');
+  });
+});
+
+describe('a full boat', () => {
+  it('keeps up to 500 notes, and of two added at once to the 499th only one passes', async () => {
+    const boat = await addBoat(owner, { ...seaBreeze, name: 'Full of Notes' });
+    await t.database.db.insert(boatNotes).values(Array.from({ length: 499 }, (_, i) => ({ boatId: boat.id, body: `Note ${i}` })));
+    const both = await Promise.all([1, 2].map((n) => http.post(owner, `/api/boats/${boat.id}/notes`, { body: `Racing note ${n}` })));
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const refused = await http.post(owner, `/api/boats/${boat.id}/notes`, { body: 'One more' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe("A boat's history holds up to 500 notes. Delete one you no longer need to add another.");
+    expect(await t.database.db.$count(boatNotes, eq(boatNotes.boatId, boat.id))).toBe(500);
+  });
+
+  it('keeps up to 100 tasks, and of two added at once to the 99th only one passes', async () => {
+    const boat = await addBoat(owner, { ...seaBreeze, name: 'Full Schedule' });
+    const kept = (await tasksOf(boat)).length;
+    const today = clock.now().toISOString().slice(0, 10);
+    await t.database.db.insert(maintenanceTasks).values(Array.from({ length: 99 - kept }, (_, i) => ({ boatId: boat.id, title: `Task ${i}`, specialty: 'engines', dueDate: addDays(today, 30) })));
+    const task = { title: 'Racing task', specialty: 'detailing', dueDate: addDays(today, 40) };
+    const both = await Promise.all([1, 2].map(() => http.post(owner, `/api/boats/${boat.id}/tasks`, task)));
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const refused = await http.post(owner, `/api/boats/${boat.id}/tasks`, task);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe("A boat's schedule holds up to 100 tasks. Remove one you no longer need to add another.");
+    expect(await t.database.db.$count(maintenanceTasks, eq(maintenanceTasks.boatId, boat.id))).toBe(100);
   });
 });
 
@@ -180,12 +207,85 @@ describe('bookings use the boat', () => {
   it("lets the booking's expert record the engine hours; the owner records them on the boat, strangers get 404", async () => {
     const boat = await addBoat(owner);
     const booking = await book({ ...videoBooking(expert.expertId, daysAhead(day++)), boatId: boat.id });
+    clock.set(new Date(Date.parse(booking.startsAt) + 5 * 60_000));
     expect((await http.post(expert, `/api/bookings/${booking.id}/engine-hours`, { hours: [512] })).statusCode).toBe(200);
     expect((await http.get(owner, `/api/boats/${boat.id}`)).json().boat.engines[0].hours).toBe(512);
     expect((await http.post(owner, `/api/bookings/${booking.id}/engine-hours`, { hours: [520] })).statusCode).toBe(403);
     expect((await http.post(other, `/api/bookings/${booking.id}/engine-hours`, { hours: [520] })).statusCode).toBe(404);
     const plain = await book(videoBooking(expert.expertId, daysAhead(day++)));
+    clock.set(new Date(Date.parse(plain.startsAt) + 5 * 60_000));
     expect((await http.post(expert, `/api/bookings/${plain.id}/engine-hours`, { hours: [520] })).statusCode).toBe(409);
+    clock.set(new Date());
+  });
+
+  it('takes the expert\'s engine hours only from a live visit: from its start until 7 days after its end', async () => {
+    const boat = await addBoat(owner, { ...seaBreeze, name: 'Window Test' });
+    const hoursNow = async () => (await http.get(owner, `/api/boats/${boat.id}`)).json().boat.engines[0].hours as number;
+    const record = (booking: Booking, hours: number) => http.post(expert, `/api/bookings/${booking.id}/engine-hours`, { hours: [hours] });
+
+    // Cancelled: never, however large the figure.
+    const cancelled = await book({ ...videoBooking(expert.expertId, daysAhead(day++)), boatId: boat.id });
+    expect((await http.post(owner, `/api/bookings/${cancelled.id}/cancel`, { reason: 'Sold the boat' })).statusCode).toBe(200);
+    clock.set(new Date(Date.parse(cancelled.startsAt) + 5 * 60_000));
+    const refused = await record(cancelled, 100_000);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Engine hours can be recorded only for a confirmed or completed booking.');
+
+    // Confirmed, but before its start.
+    const booking = await book({ ...videoBooking(expert.expertId, daysAhead(day++)), boatId: boat.id });
+    clock.set(new Date(Date.parse(booking.startsAt) - 60_000));
+    const early = await record(booking, 430);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe('Engine hours can be recorded from the start of the booking.');
+
+    // Within the window: from the start, and completed within 7 days of its end.
+    clock.set(new Date(Date.parse(booking.startsAt)));
+    expect((await record(booking, 430)).statusCode).toBe(200);
+    clock.set(new Date(Date.parse(booking.endsAt) + 60 * 60_000));
+    expect((await http.post(expert, `/api/bookings/${booking.id}/complete`, {})).statusCode).toBe(200);
+    clock.set(new Date(Date.parse(booking.endsAt) + 7 * 86_400_000 - 60_000));
+    expect((await record(booking, 440)).statusCode).toBe(200);
+
+    // Eight days after its end: too late.
+    clock.set(new Date(Date.parse(booking.endsAt) + 8 * 86_400_000));
+    const late = await record(booking, 450);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe('Engine hours can be recorded up to 7 days after the booking ends.');
+    expect(await hoursNow()).toBe(440);
+    clock.set(new Date());
+  });
+
+  it("lets the owner correct the hours downward with a note, the history keeping the expert's reading and the correction", async () => {
+    const boat = await addBoat(owner, { ...seaBreeze, name: 'Correction Test' });
+    const booking = await book({ ...videoBooking(expert.expertId, daysAhead(day++)), boatId: boat.id });
+    clock.set(new Date(Date.parse(booking.startsAt) + 5 * 60_000));
+    expect((await http.post(expert, `/api/bookings/${booking.id}/engine-hours`, { hours: [100_000] })).statusCode).toBe(200);
+    clock.set(new Date(Date.parse(booking.startsAt) + 60 * 60_000));
+
+    const plain = await http.post(owner, `/api/boats/${boat.id}/engine-hours`, { hours: [425] });
+    expect(plain.statusCode).toBe(400);
+    expect(plain.json().errors['hours.0']).toBe('Engine hours cannot go down: enter at least the hours recorded before, or mark this a correction and say why');
+    const noNote = await http.post(owner, `/api/boats/${boat.id}/engine-hours`, { hours: [425], correction: true, note: '  ' });
+    expect(noNote.statusCode).toBe(400);
+    expect(noNote.json().errors.note).toBe('Say what was wrong with the hours recorded before');
+    // Nor through the boat's form.
+    const viaForm = await http.put(owner, `/api/boats/${boat.id}`, { ...seaBreeze, name: 'Correction Test', engines: [{ ...seaBreeze.engines![0]!, hours: 425 }] });
+    expect(viaForm.statusCode).toBe(400);
+    expect(viaForm.json().errors['engines.0.hours']).toBe("Engine hours cannot go down here: use 'Update engine hours', mark it a correction and say why");
+    expect((await http.get(owner, `/api/boats/${boat.id}`)).json().boat.engines[0].hours).toBe(100_000);
+
+    const corrected = await http.post(owner, `/api/boats/${boat.id}/engine-hours`, { hours: [425], correction: true, note: 'The visit read a digit too many' });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(corrected.json().boat.engines[0].hours).toBe(425);
+    const readings = (await historyOf(boat)).filter((e) => e.kind === 'engine_hours');
+    expect(readings).toMatchObject([
+      { hours: [425], previous: [100_000], recordedBy: 'owner', correction: true, note: 'The visit read a digit too many' },
+      { hours: [100_000], previous: [420], recordedBy: 'expert', expertName: 'Wendy Works', bookingNumber: booking.number, correction: false, note: null },
+    ]);
+    expect(readings[0]!.at > readings[1]!.at).toBe(true);
+    const audit = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, boat.id), eq(auditLog.action, 'boat.engine_hours_correction')));
+    expect(audit).toMatchObject([{ actorUserId: owner.id, actorRole: 'owner', note: 'The visit read a digit too many' }]);
+    clock.set(new Date());
   });
 });
 
@@ -354,9 +454,55 @@ describe('service history and its PDF', () => {
     expect(text).toContain('New canvas cover fitted');
     expect(text).toContain('Mercury');
 
+    // One record at a time per owner: a second asked while the first is being made is told to wait.
+    const [one, two] = await Promise.all([1, 2].map(() => http.get(owner, `/api/boats/${boat.id}/service-record.pdf`)));
+    expect([one!.statusCode, two!.statusCode].sort()).toEqual([200, 429]);
+    const busy = [one!, two!].find((r) => r.statusCode === 429)!;
+    expect(busy.json().message).toBe('Your service record is still being made. Try again in a moment.');
+    expect(busy.headers['retry-after']).toBe('5');
+    expect((await http.get(owner, `/api/boats/${boat.id}/service-record.pdf`)).statusCode).toBe(200);
+
     const noteId = (note.json().entry as { noteId: string }).noteId;
     expect((await http.delete(other, `/api/boats/${boat.id}/notes/${noteId}`)).statusCode).toBe(404);
     expect((await http.delete(owner, `/api/boats/${boat.id}/notes/${noteId}`)).statusCode).toBe(204);
+  });
+});
+
+describe('the history a page at a time', () => {
+  it('pages newest first by cursor, each entry once, entries of one instant included, with a default and a maximum page', async () => {
+    const boat = await addBoat(owner, { ...seaBreeze, name: 'Paged' });
+    // Notes sharing instants, some at the very instant of the maintenance done that day (noon UTC).
+    const noon = Date.parse('2026-03-04T12:00:00.000Z');
+    await t.database.db.insert(boatNotes).values(Array.from({ length: 31 }, (_, i) => ({ boatId: boat.id, body: `Note ${i}`, createdAt: new Date(noon + Math.floor(i / 3) * 60_000 - 120_000) })));
+    await t.database.db.insert(maintenanceCompletions).values([1, 2, 3].map((i) => ({ boatId: boat.id, title: `Done ${i}`, doneOn: '2026-03-04' })));
+    const page = (query: string) => http.get(owner, `/api/boats/${boat.id}/history${query}`);
+
+    const first = await page('');
+    expect(first.statusCode).toBe(200);
+    expect(first.json().entries).toHaveLength(30);
+    expect(first.json().nextCursor).toEqual(expect.any(String));
+    const everything = (await page('?limit=100')).json();
+    expect(everything.entries).toHaveLength(34);
+    expect(everything.nextCursor).toBeNull();
+
+    const paged: ServiceHistoryEntry[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const answer = await page(`?limit=4${cursor ? `&before=${encodeURIComponent(cursor)}` : ''}`);
+      expect(answer.statusCode, answer.body).toBe(200);
+      paged.push(...answer.json().entries);
+      cursor = answer.json().nextCursor;
+      pages++;
+    } while (cursor && pages < 20);
+    expect(pages).toBe(9);
+    expect(paged).toEqual(everything.entries);
+    const ats = paged.map((e) => e.at);
+    expect([...ats].sort().reverse()).toEqual(ats);
+
+    expect((await page('?before=nonsense')).json().errors.before).toBe('This page of the history is not known. Reload the history.');
+    expect((await page('?limit=101')).json().errors.limit).toBe('Give a limit from 1 to 100');
+    expect((await http.get(other, `/api/boats/${boat.id}/history?limit=4`)).statusCode).toBe(404);
   });
 });
 

@@ -1,14 +1,14 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { boats, maintenanceTasks } from '../../db/schema.js';
+import { boats, engineHourReadings, maintenanceTasks } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
-import { writeAudit, type AuditActor } from '../../audit/audit-log.js';
+import { writeAudit } from '../../audit/audit-log.js';
 import { idempotentWrite } from '../../idempotency/idempotent-write.js';
 import { AppError } from '../../core/app-error.js';
 import type { ServiceContext } from '../../core/service-context.js';
 import { loadZipCentroids } from '../../geo/zip-centroids.js';
 import { nextFirstFrost } from '../../geo/first-frost.js';
-import { BOAT_LIMITS, BOAT_MESSAGES, type Boat, type BoatForm } from '../../../common/boats.js';
+import { BOAT_LIMITS, BOAT_MESSAGES, type Boat, type BoatForm, type Engine } from '../../../common/boats.js';
 import type { CurrentUser } from '../../../common/user.js';
 import { boatAccess, toBoat, type BoatRow } from './boat-record.js';
 import { maintenanceDrafts } from './maintenance-templates.js';
@@ -64,9 +64,24 @@ export async function createBoat(deps: ServiceContext, user: CurrentUser, form: 
   });
 }
 
+const sameEngine = (a: Engine, b: Engine) => a.make.trim().toLowerCase() === b.make.trim().toLowerCase() && (a.model ?? '') === (b.model ?? '');
+
+/**
+ * The form keeps an engine's hours from going down (or blank): lowering them is a correction, which says
+ * why. An engine of another make or model at that place is a new engine, with hours of its own.
+ */
+function refuseHoursGoingDown(before: BoatRow, form: BoatForm) {
+  form.engines.forEach((engine, index) => {
+    const was = before.engines[index];
+    if (!was || was.hours === null || !sameEngine(was, engine)) return;
+    if (engine.hours === null || engine.hours < was.hours) throw AppError.onField(`engines.${index}.hours`, BOAT_MESSAGES.hoursBackInForm);
+  });
+}
+
 export async function updateBoat(deps: ServiceContext, user: CurrentUser, id: string, form: BoatForm): Promise<Boat> {
   return inTransaction(deps.db, async (tx) => {
     const { row: before } = await boatAccess(tx, user, id, { forUpdate: true });
+    refuseHoursGoingDown(before, form);
     const hoursChanged = JSON.stringify(form.engines.map((e) => e.hours)) !== JSON.stringify(before.engines.map((e) => e.hours));
     const [after] = await tx
       .update(boats)
@@ -91,34 +106,56 @@ export async function removeBoat(deps: ServiceContext, user: CurrentUser, id: st
   });
 }
 
+/** Who gives a reading of the engine hours: the owner, or the expert of a booking (with its id and their name). */
+export type HoursReader = { userId: string; role: 'owner' } | { userId: string; role: 'expert'; bookingId: string; expertName: string };
+
 /**
- * Records the engine hours (the owner, or the expert of a booking the boat is attached to), in engine
- * order. Hours only go forward here; the owner corrects a mistake in the boat's form.
+ * Records the engine hours in engine order, with a reading in the boat's history beside what it replaced.
+ * Hours go forward, except in the owner's correction, which says why (docs/PRODUCT.md#my-boats). The
+ * caller holds the boat's row lock.
  */
 export async function recordEngineHours(
   tx: Database,
   row: BoatRow,
-  hours: number[],
-  actor: { userId: string; role: AuditActor },
+  input: { hours: number[]; correction?: boolean; note?: string | null },
+  reader: HoursReader,
   now: Date,
 ): Promise<Boat> {
+  const { hours } = input;
+  const correction = reader.role === 'owner' && input.correction === true;
   if (hours.length !== row.engines.length) {
     throw AppError.onField('hours', row.engines.length ? `Give the hours of each of the boat's ${row.engines.length} engines, in order` : 'This boat has no engines to record hours for');
   }
-  hours.forEach((value, index) => {
-    const was = row.engines[index]!.hours;
-    if (was !== null && value < was) throw AppError.onField(`hours.${index}`, BOAT_MESSAGES.hoursBack);
-  });
+  if (!correction) {
+    hours.forEach((value, index) => {
+      const was = row.engines[index]!.hours;
+      if (was !== null && value < was) throw AppError.onField(`hours.${index}`, BOAT_MESSAGES.hoursBack);
+    });
+  }
+  const previous = row.engines.map((e) => e.hours);
   const engines = row.engines.map((engine, index) => ({ ...engine, hours: hours[index]! }));
   const [after] = await tx.update(boats).set({ engines, hoursRecordedAt: now }).where(eq(boats.id, row.id)).returning();
+  const note = correction ? (input.note ?? null) : null;
+  await tx.insert(engineHourReadings).values({
+    boatId: row.id,
+    hours,
+    previous,
+    recordedBy: reader.role,
+    bookingId: reader.role === 'expert' ? reader.bookingId : null,
+    expertName: reader.role === 'expert' ? reader.expertName : null,
+    correction,
+    note,
+    createdAt: now,
+  });
   await writeAudit(tx, {
-    actorUserId: actor.userId,
-    actorRole: actor.role,
-    action: 'boat.engine_hours',
+    actorUserId: reader.userId,
+    actorRole: reader.role,
+    action: correction ? 'boat.engine_hours_correction' : 'boat.engine_hours',
     entityType: 'boat',
     entityId: row.id,
-    before: { hours: row.engines.map((e) => e.hours) },
-    after: { hours },
+    before: { hours: previous },
+    after: { hours, ...(reader.role === 'expert' ? { bookingId: reader.bookingId } : {}) },
+    note: note ?? undefined,
   });
   return toBoat(after!);
 }

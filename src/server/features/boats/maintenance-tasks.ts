@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { boats, maintenanceCompletions, maintenanceTasks } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -7,7 +7,7 @@ import { AppError } from '../../core/app-error.js';
 import type { ServiceContext } from '../../core/service-context.js';
 import { addDays } from '../../../common/zoned-time.js';
 import { MAINTENANCE_MESSAGES, type MaintenanceTask, type MaintenanceTaskForm } from '../../../common/maintenance.js';
-import { DUE_SOON_DAYS, DUE_SOON_HOURS, type TaskState } from '../../../common/maintenance-rules.js';
+import { DUE_SOON_DAYS, DUE_SOON_HOURS, MAINTENANCE_LIMITS, type TaskState } from '../../../common/maintenance-rules.js';
 import type { CurrentUser } from '../../../common/user.js';
 import { boatAccess, engineHoursOf, isUuid, type BoatRow } from './boat-record.js';
 import { nextDue } from './maintenance-templates.js';
@@ -114,6 +114,9 @@ async function changeTask(
 
 export async function addTask(deps: ServiceContext, user: CurrentUser, boatId: string, form: MaintenanceTaskForm): Promise<MaintenanceTask> {
   const task = await changeTask(deps, user, boatId, null, 'add', async (tx, boat) => {
+    // changeTask holds the boat's row lock: two tasks added at once cannot both pass the count.
+    const [{ count: kept } = { count: 0 }] = await tx.select({ count: count() }).from(maintenanceTasks).where(eq(maintenanceTasks.boatId, boat.id));
+    if (kept >= MAINTENANCE_LIMITS.tasksPerBoat) throw new AppError('CONFLICT', MAINTENANCE_MESSAGES.tooMany);
     const [row] = await tx.insert(maintenanceTasks).values({ ...form, boatId: boat.id }).returning();
     return row!;
   });

@@ -9,8 +9,13 @@ import {
   boatNoteFormSchema,
   boatSchema,
   engineHoursSchema,
+  HISTORY_PAGE,
+  historyPageQuerySchema,
+  historyPageSchema,
+  ownerEngineHoursSchema,
   serviceHistoryEntrySchema,
 } from '../../../common/boats.js';
+import { expertHoursRefusal } from '../../../common/boats-engine-hours.js';
 import { completeTaskSchema, maintenanceTaskFormSchema, maintenanceTaskSchema, snoozeTaskSchema } from '../../../common/maintenance.js';
 import { requireUser, roleGuard } from '../../auth/guards.js';
 import { AppError } from '../../core/app-error.js';
@@ -25,7 +30,7 @@ import { createBoat, listBoats, recordEngineHours, removeBoat, updateBoat } from
 import { readBoatPhoto, removeBoatPhotoFile, setBoatPhoto } from './boat-photo.js';
 import { addNote, boatHistory, removeNote } from './service-history.js';
 import { addTask, completeTask, editTask, listTasks, removeTask, snoozeTask, upcomingTasks } from './maintenance-tasks.js';
-import { serviceRecordPdf } from './service-record.js';
+import { ServiceRecords } from './service-record.js';
 
 const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 const boatParams = z.object({ id: z.string() });
@@ -41,6 +46,8 @@ export const boatRoutes: FastifyPluginAsyncZod<{ services: ServiceContext; photo
   app.addHook('onRequest', roleGuard(...ROLES));
   await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
   const tags = ['boats'];
+  const serviceRecords = new ServiceRecords(services);
+  app.addHook('onClose', () => serviceRecords.close());
 
   app.get('/api/boats', { schema: { tags, summary: "The caller's boats", response: { 200: z.object({ boats: z.array(boatSchema) }), 401: apiErrorSchema } } }, async (request) => ({
     boats: await listBoats(services.db, await requireUser(request)),
@@ -134,12 +141,20 @@ export const boatRoutes: FastifyPluginAsyncZod<{ services: ServiceContext; photo
 
   app.post(
     '/api/boats/:id/engine-hours',
-    { schema: { tags, summary: 'Records the engine hours, one figure per engine in order (its owner)', params: boatParams, body: engineHoursSchema, response: { 200: boatReply, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Records the engine hours, one figure per engine in order (its owner); a correction may lower them, with a note saying why',
+        params: boatParams,
+        body: ownerEngineHoursSchema,
+        response: { 200: boatReply, ...errors },
+      },
+    },
     async (request) => {
       const user = await requireUser(request);
       const boat = await inTransaction(services.db, async (tx) => {
         const { row } = await boatAccess(tx, user, request.params.id, { forUpdate: true });
-        return recordEngineHours(tx, row, request.body.hours, { userId: user.id, role: 'owner' }, services.now());
+        return recordEngineHours(tx, row, request.body, { userId: user.id, role: 'owner' }, services.now());
       });
       return { boat };
     },
@@ -151,7 +166,8 @@ export const boatRoutes: FastifyPluginAsyncZod<{ services: ServiceContext; photo
       schema: {
         tags,
         summary: "The booking's expert records the engine hours of the boat it is for",
-        description: "404 for anyone but the booking's parties and administrators; 403 for the owner (who records them on the boat) and administrators; 409 when the booking has no boat in My boats.",
+        description:
+          "404 for anyone but the booking's parties and administrators; 403 for the owner (who records them on the boat) and administrators; 409 when the booking has no boat in My boats, or is not confirmed or completed, or has not started, or ended more than 7 days ago.",
         params: boatParams,
         body: engineHoursSchema,
         response: { 200: z.object({ ok: z.literal(true) }), ...errors },
@@ -160,12 +176,16 @@ export const boatRoutes: FastifyPluginAsyncZod<{ services: ServiceContext; photo
     async (request) => {
       const user = await requireUser(request);
       await inTransaction(services.db, async (tx) => {
-        const access = await bookingAccess(tx, user, request.params.id);
+        // The booking's row lock: a cancellation waits for this reading, or this reading sees it.
+        const access = await bookingAccess(tx, user, request.params.id, { forUpdate: true });
         if (access.role !== 'expert') throw new AppError('FORBIDDEN', "Only the booking's expert records engine hours here.");
-        const boatId = access.record.booking.boatId;
-        const row = boatId ? await ownBoat(tx, access.record.booking.userId, boatId, { forUpdate: true }) : null;
+        const { booking, expert } = access.record;
+        const now = services.now();
+        const refusal = expertHoursRefusal(booking, now);
+        if (refusal) throw new AppError('CONFLICT', refusal);
+        const row = booking.boatId ? await ownBoat(tx, booking.userId, booking.boatId, { forUpdate: true }) : null;
         if (!row) throw new AppError('CONFLICT', 'This booking has no boat in My boats to record hours for.');
-        await recordEngineHours(tx, row, request.body.hours, { userId: user.id, role: 'expert' }, services.now());
+        await recordEngineHours(tx, row, request.body, { userId: user.id, role: 'expert', bookingId: booking.id, expertName: expert.name }, now);
       });
       return { ok: true as const };
     },
@@ -173,8 +193,17 @@ export const boatRoutes: FastifyPluginAsyncZod<{ services: ServiceContext; photo
 
   app.get(
     '/api/boats/:id/history',
-    { schema: { tags, summary: "The boat's service history, newest first", params: boatParams, response: { 200: z.object({ entries: z.array(serviceHistoryEntrySchema) }), ...errors } } },
-    async (request) => ({ entries: await boatHistory(services, await requireUser(request), request.params.id) }),
+    {
+      schema: {
+        tags,
+        summary: "A page of the boat's service history, newest first",
+        description: `At most \`limit\` entries (${HISTORY_PAGE.default} unless given, up to ${HISTORY_PAGE.max}) older than the cursor \`before\`; \`nextCursor\` is where the next, older page starts, null on the last.`,
+        params: boatParams,
+        querystring: historyPageQuerySchema,
+        response: { 200: historyPageSchema, ...errors },
+      },
+    },
+    async (request) => boatHistory(services, await requireUser(request), request.params.id, request.query),
   );
 
   app.post(
@@ -194,9 +223,17 @@ export const boatRoutes: FastifyPluginAsyncZod<{ services: ServiceContext; photo
 
   app.get(
     '/api/boats/:id/service-record.pdf',
-    { schema: { tags, summary: "The boat's service record as a PDF (details, history, schedule)", params: boatParams, response: { 200: z.any().describe('application/pdf'), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: "The boat's service record as a PDF (details, history, schedule)",
+        description: 'One at a time per caller: 429 with Retry-After while their previous one is still being made.',
+        params: boatParams,
+        response: { 200: z.any().describe('application/pdf'), 429: apiErrorSchema, ...errors },
+      },
+    },
     async (request, reply) => {
-      const { name, pdf } = await serviceRecordPdf(services, await requireUser(request), request.params.id);
+      const { name, pdf } = await serviceRecords.pdf(await requireUser(request), request.params.id);
       const file = name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'boat';
       return reply
         .type('application/pdf')

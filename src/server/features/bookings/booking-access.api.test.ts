@@ -58,7 +58,8 @@ const underway: BookingState = { status: 'confirmed', at: 5 * MINUTE };
 const completed: BookingState = { status: 'completed', at: DAY };
 const invoiced: BookingState = { ...completed, invoice: {} };
 const paidInPersonUnconfirmed: BookingState = { ...completed, invoice: { status: 'awaiting_confirmation', paymentMethod: 'in_person', inPersonMethod: 'cash', paymentRecordedAt: new Date() } };
-const confirmedForBoat: BookingState = { ...confirmedAhead, boat: true };
+// The expert records engine hours only from a live visit (docs/PRODUCT.md#my-boats).
+const underwayForBoat: BookingState = { ...underway, boat: true };
 let engineHours = 100;
 const disputed: BookingState = { ...completed, invoice: { status: 'disputed', disputeReason: 'Too long', disputedAt: new Date() } };
 const paidInPerson: BookingState = { ...completed, invoice: { status: 'paid', paymentMethod: 'in_person', inPersonMethod: 'cash', paymentRecordedAt: new Date(), paidAt: new Date() } };
@@ -149,7 +150,7 @@ const TABLE: Record<string, Case> = {
     expected: { owner: 403, expert: 403, admin: 200 },
   },
   'POST /api/bookings/:id/engine-hours': {
-    state: confirmedForBoat,
+    state: underwayForBoat,
     request: () => ({ payload: { hours: [engineHours++] } }),
     // The owner records hours on the boat itself; administrators do not record them.
     expected: { owner: 403, expert: 200, admin: 403 },
