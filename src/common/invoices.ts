@@ -49,6 +49,11 @@ export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
  */
 export const OVERPAYMENT_STATUSES = ['open', 'refunding', 'refunded'] as const;
 export type OverpaymentStatus = (typeof OVERPAYMENT_STATUSES)[number];
+export const OVERPAYMENT_STATUS_LABELS: Record<OverpaymentStatus, string> = {
+  open: 'To be refunded',
+  refunding: 'Refund under way',
+  refunded: 'Refunded',
+};
 
 /** What people may do with an invoice now; the server decides and the screens offer only these. */
 export const INVOICE_ACTIONS = ['pay', 'record_in_person', 'confirm_in_person', 'dispute', 'resolve', 'refund', 'refund_overpayment'] as const;

@@ -1,7 +1,7 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { PageContainer, PageHeader } from '../app/page-header';
 import { RequireAuth } from '../features/auth';
-import { DisputesPanel, PayoutsPanel, RevenuePanel } from '../features/payments';
+import { DisputesPanel, OverpaymentsPanel, PayoutsPanel, RevenuePanel } from '../features/payments';
 import { useAuth } from '../lib/session';
 
 function PaymentManagement() {
@@ -13,6 +13,9 @@ function PaymentManagement() {
         <TabsTrigger value="disputes">
           Disputes
         </TabsTrigger>
+        <TabsTrigger value="overpayments">
+          Overpayments
+        </TabsTrigger>
         <TabsTrigger value="revenue">
           Revenue
         </TabsTrigger>
@@ -22,6 +25,9 @@ function PaymentManagement() {
       </TabsList>
       <TabsContent value="disputes">
         <DisputesPanel />
+      </TabsContent>
+      <TabsContent value="overpayments">
+        <OverpaymentsPanel />
       </TabsContent>
       <TabsContent value="revenue">
         <RevenuePanel />
@@ -33,7 +39,7 @@ function PaymentManagement() {
   );
 }
 
-/** Administrators: disputed invoices, the marketplace's revenue by month, and payouts settled by hand. */
+/** Administrators: disputed invoices, overpayments to give back, the marketplace's revenue by month, and payouts settled by hand. */
 export default function PaymentManagementPage() {
   return (
     <RequireAuth>

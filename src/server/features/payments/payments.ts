@@ -100,6 +100,8 @@ export async function createPayments(config: Config, deps: ServiceContext): Prom
     }
     await inTransaction(deps.db, async (tx) => {
       const record = await loadInvoiceRecord(tx, refund.invoiceId, { forUpdate: true });
+      // Two runs of this job (a retry, another server) both reach Stripe's one refund; only the first records it.
+      if (record!.refunds.find((row) => row.id === refund.id)?.status !== 'pending') return;
       const before = record!.invoice;
       await tx
         .update(invoiceRefunds)
