@@ -307,6 +307,14 @@ describe('money is taken once and matches the invoice', () => {
     expect(trail.map((e) => e.action)).toEqual(['invoice.issue', 'invoice.paid', 'invoice.overpaid', 'invoice.refund_overpayment', 'invoice.overpayment_refunded']);
   });
 
+  it('answers two payment steps opened at once with the same payable intent', async () => {
+    const { booking, invoice } = await invoicedBooking();
+    const answers = await Promise.all([intentFor(owner, { bookingId: booking.id }), intentFor(owner, { bookingId: booking.id })]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(answers[0]!.json().clientSecret).toBe(answers[1]!.json().clientSecret);
+    expect(stripe.paymentIntent(await intentIdOf(invoice.id))!.status).toBe('requires_payment_method');
+  });
+
   it('makes a new intent after the expert’s Stripe onboarding only once the old one is cancelled', async () => {
     const { booking, invoice } = await invoicedBooking();
     await intentFor(owner, { bookingId: booking.id });

@@ -355,7 +355,8 @@ export async function createPayments(config: Config, deps: ServiceContext): Prom
           { idempotencyKey: `invoice-${invoice.id}-${amount}-${destination ?? 'platform'}-after-${previous ?? 'none'}` },
         ),
       );
-      // Kept only if the invoice did not change meanwhile (an adjustment, a payment in person).
+      // Kept only if the invoice did not change meanwhile (an adjustment, a payment in person); a twin
+      // request (another tab) made the same intent through the idempotency key.
       const [kept] = await deps.db
         .update(invoices)
         .set({ paymentIntentId: intent.id, transferDestination: destination })
@@ -364,7 +365,7 @@ export async function createPayments(config: Config, deps: ServiceContext): Prom
             eq(invoices.id, invoice.id),
             eq(invoices.status, 'open'),
             eq(invoices.totalCents, amount),
-            previous ? eq(invoices.paymentIntentId, previous) : isNull(invoices.paymentIntentId),
+            or(previous ? eq(invoices.paymentIntentId, previous) : isNull(invoices.paymentIntentId), eq(invoices.paymentIntentId, intent.id)),
           ),
         )
         .returning({ id: invoices.id });
