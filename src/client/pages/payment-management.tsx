@@ -9,7 +9,7 @@ function PaymentManagement() {
   if (user?.role !== 'admin') return <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">Only administrators can see the marketplace&apos;s payments.</p>;
   return (
     <Tabs defaultValue="disputes" className="flex flex-col gap-6">
-      <TabsList aria-label="Payments">
+      <TabsList aria-label="Payments" className="flex-wrap">
         <TabsTrigger value="disputes">
           Disputes
         </TabsTrigger>
