@@ -45,10 +45,10 @@ function nextVisitorAddress() {
 export const DESKTOP = { width: 1280, height: 900 };
 export const MOBILE = { width: 390, height: 844 };
 
-export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(browser: Browser, viewport = DESKTOP, server = baseUrl()): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport,
-    baseURL: baseUrl(),
+    baseURL: server,
     extraHTTPHeaders: { 'x-forwarded-for': nextVisitorAddress() },
   });
   const page = await context.newPage();

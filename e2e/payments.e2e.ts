@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import Stripe from 'stripe';
 import type { Expert } from '../src/common/experts.js';
 import type { Invoice } from '../src/common/invoices.js';
 import { DEFAULT_ONSITE_HOURS } from '../src/common/bookings-rules.js';
 import { demoEmailOf } from '../src/server/seed/demo-accounts.js';
-import { MOBILE, baseUrl, expectAccessible, launchBrowser, makeAdmin, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
-import { bookThroughApi, firstFreeSlot } from './book-through-api.js';
+import { DESKTOP, MOBILE, baseUrl, expectAccessible, launchBrowser, makeAdmin, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
+import { bookThroughApi, bookVideo, firstFreeSlot } from './book-through-api.js';
 import { setTestClock } from './test-clock.js';
-import { setPasswordOf, signInThroughUi } from './accounts.js';
+import { operatorCommand, setPasswordOf, signInThroughUi } from './accounts.js';
+import { startStripeAppServer, type StripeAppServer } from './stripe-server.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -181,3 +183,94 @@ describe('paying after the service', () => {
     await adminContext.close();
   });
 });
+
+/** A POST from the page, as the screens' requests go: its status and body. */
+async function post(page: Page, url: string, body: object = {}): Promise<{ status: number; body: string }> {
+  return page.evaluate(
+    async ([address, payload]) => {
+      const response = await fetch(address, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+      return { status: response.status, body: await response.text() };
+    },
+    [url, body] as const,
+  );
+}
+
+describe('an overpayment, with Stripe configured', () => {
+  let stripeApp: StripeAppServer;
+  beforeAll(async () => {
+    stripeApp = await startStripeAppServer();
+  });
+  afterAll(() => stripeApp?.stop());
+
+  it('a card payment that arrives after the invoice was paid in person is held; an administrator refunds it from Payment Management with one action', async () => {
+    const [expert] = (await (await fetch(`${stripeApp.baseUrl}/api/experts?q=Marcus%20Delgado`)).json()) as Expert[];
+    const expertEmail = demoEmailOf(expert!.name);
+    setPasswordOf(expertEmail, PASSWORD, stripeApp);
+
+    const { context: ownerContext, page: owner } = await newPage(browser, DESKTOP, stripeApp.baseUrl);
+    await owner.goto('/login');
+    await signUpThroughUi(owner, { firstName: 'Oscar', lastName: 'Overpaid', email: uniqueEmail('oscar'), password: PASSWORD });
+    await owner.getByRole('heading', { name: /Welcome back to/ }).waitFor();
+    const booking = await bookVideo(owner, expert!, 'The chartplotter loses its GPS fix.', 4);
+
+    // The expert completes the call and records the owner's cash; the owner confirms it.
+    const { context: expertContext, page } = await newPage(browser, DESKTOP, stripeApp.baseUrl);
+    await signInThroughUi(page, expertEmail, PASSWORD);
+    await setTestClock(new Date(new Date(booking.startsAt).getTime() + 40 * 60_000), stripeApp.baseUrl);
+    try {
+      expect((await post(page, `/api/bookings/${booking.id}/complete`)).status).toBe(200);
+      expect((await post(page, `/api/bookings/${booking.id}/invoice/paid-in-person`, { method: 'cash' })).status).toBe(200);
+      expect((await post(owner, `/api/bookings/${booking.id}/invoice/confirm-payment`)).status).toBe(200);
+    } finally {
+      await setTestClock(null, stripeApp.baseUrl);
+    }
+    const invoice = await invoiceOf(owner, booking.id);
+    expect(invoice).toMatchObject({ status: 'paid', payment: { method: 'in_person' } });
+
+    // The owner pays the invoice again by card, with a payment made outside the product (say, a link
+    // from Stripe's dashboard), and Stripe tells the product.
+    const { hostname, port } = new URL(stripeApp.stripe.baseUrl);
+    const sdk = new Stripe('sk_test_e2e', { host: hostname, port: Number(port), protocol: 'http', telemetry: false, maxNetworkRetries: 0 });
+    const intent = await sdk.paymentIntents.create({ amount: Math.round(Number(invoice.total) * 100), currency: 'usd', metadata: { invoiceId: invoice.id, bookingId: booking.id } });
+    const payload = JSON.stringify(stripeApp.stripe.event('payment_intent.succeeded', stripeApp.stripe.succeed(intent.id)));
+    const signature = sdk.webhooks.generateTestHeaderString({ payload, secret: 'whsec_e2e' });
+    const delivered = await fetch(`${stripeApp.baseUrl}/api/stripe/webhook`, { method: 'POST', headers: { 'stripe-signature': signature, 'content-type': 'application/json' }, body: payload });
+    expect(delivered.status).toBe(200);
+
+    await owner.goto(`/bookings/${booking.id}`);
+    await owner.getByText('Paid beyond this invoice').waitFor();
+    await owner.getByText('To be refunded').waitFor();
+
+    const { context: adminContext, page: admin } = await newPage(browser, DESKTOP, stripeApp.baseUrl);
+    const adminEmail = uniqueEmail('olga');
+    await admin.goto('/login');
+    await signUpThroughUi(admin, { firstName: 'Olga', lastName: 'Admin', email: adminEmail, password: PASSWORD });
+    await admin.getByRole('heading', { name: /Welcome back to/ }).waitFor();
+    operatorCommand('user:set-role', [adminEmail, 'admin'], stripeApp);
+    await admin.goto('/payment-management');
+    await admin.getByRole('tab', { name: 'Overpayments' }).click();
+    await admin.getByRole('link', { name: `${invoice.number} · booking #${booking.number}` }).waitFor();
+    await admin.getByText(`Paid ${money(invoice.total)} by card after the invoice was paid in person`, { exact: false }).waitFor();
+    await snap(admin, 'overpayments-1280');
+    await expectAccessible(admin);
+    await admin.getByRole('button', { name: `Refund overpayment (${money(invoice.total)}) of invoice ${invoice.number}` }).click();
+    await toast(admin, 'Refund started');
+    await expect.poll(async () => (await invoiceOf(admin, booking.id)).overpayments[0]?.status, { timeout: 15_000 }).toBe('refunded');
+    expect(stripeApp.stripe.refunds.map((r) => [r.refund.payment_intent, r.refund.amount])).toEqual([[intent.id, Math.round(Number(invoice.total) * 100)]]);
+    await admin.reload();
+    await admin.getByRole('tab', { name: 'Overpayments' }).click();
+    await admin.getByText('No invoice holds an overpayment.').waitFor();
+
+    await owner.reload();
+    await owner.getByText('Refunded', { exact: true }).waitFor();
+    expect(await invoiceOf(owner, booking.id)).toMatchObject({ status: 'paid', payment: { method: 'in_person' }, refunded: '0.00' });
+
+    await ownerContext.close();
+    await expertContext.close();
+    await adminContext.close();
+  });
+});
+
+function money(amount: string): string {
+  return `$${Number(amount).toFixed(2)}`;
+}

@@ -43,8 +43,20 @@ export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
   paid: 'Paid out',
 };
 
+/**
+ * Card money the invoice does not account for (paid beyond what was due, or after it was paid another
+ * way): held until an administrator refunds it.
+ */
+export const OVERPAYMENT_STATUSES = ['open', 'refunding', 'refunded'] as const;
+export type OverpaymentStatus = (typeof OVERPAYMENT_STATUSES)[number];
+export const OVERPAYMENT_STATUS_LABELS: Record<OverpaymentStatus, string> = {
+  open: 'To be refunded',
+  refunding: 'Refund under way',
+  refunded: 'Refunded',
+};
+
 /** What people may do with an invoice now; the server decides and the screens offer only these. */
-export const INVOICE_ACTIONS = ['pay', 'record_in_person', 'confirm_in_person', 'dispute', 'resolve', 'refund'] as const;
+export const INVOICE_ACTIONS = ['pay', 'record_in_person', 'confirm_in_person', 'dispute', 'resolve', 'refund', 'refund_overpayment'] as const;
 export type InvoiceAction = (typeof INVOICE_ACTIONS)[number];
 
 /** An owner may dispute an invoice for this long after it was issued. */
@@ -174,6 +186,15 @@ export const refundSchema = z.object({
   at: z.iso.datetime(),
 });
 
+export const overpaymentSchema = z.object({
+  id: z.uuid(),
+  amount,
+  status: z.enum(OVERPAYMENT_STATUSES),
+  reason: z.string(),
+  at: z.iso.datetime(),
+});
+export type Overpayment = z.infer<typeof overpaymentSchema>;
+
 /** An invoice as its owner, its expert or an administrator sees it; `earnings` only for the last two. */
 export const invoiceSchema = z.object({
   id: z.uuid(),
@@ -218,6 +239,8 @@ export const invoiceSchema = z.object({
     .nullable(),
   disputeUntil: z.iso.datetime(),
   refunds: z.array(refundSchema),
+  /** Money received beyond the invoice, given back by an administrator's one action. */
+  overpayments: z.array(overpaymentSchema),
   earnings: z
     .object({ gross: amount, fee: amount, net: amount, feePercent: z.string(), payoutStatus: z.enum(PAYOUT_STATUSES) })
     .nullable(),

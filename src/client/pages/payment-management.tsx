@@ -1,7 +1,7 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { PageContainer, PageHeader } from '../app/page-header';
 import { RequireAuth } from '../features/auth';
-import { DisputesPanel, PayoutsPanel, RevenuePanel } from '../features/payments';
+import { DisputesPanel, OverpaymentsPanel, PayoutsPanel, RevenuePanel } from '../features/payments';
 import { useAuth } from '../lib/session';
 
 function PaymentManagement() {
@@ -9,9 +9,12 @@ function PaymentManagement() {
   if (user?.role !== 'admin') return <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">Only administrators can see the marketplace&apos;s payments.</p>;
   return (
     <Tabs defaultValue="disputes" className="flex flex-col gap-6">
-      <TabsList aria-label="Payments">
+      <TabsList aria-label="Payments" className="flex-wrap">
         <TabsTrigger value="disputes">
           Disputes
+        </TabsTrigger>
+        <TabsTrigger value="overpayments">
+          Overpayments
         </TabsTrigger>
         <TabsTrigger value="revenue">
           Revenue
@@ -23,6 +26,9 @@ function PaymentManagement() {
       <TabsContent value="disputes">
         <DisputesPanel />
       </TabsContent>
+      <TabsContent value="overpayments">
+        <OverpaymentsPanel />
+      </TabsContent>
       <TabsContent value="revenue">
         <RevenuePanel />
       </TabsContent>
@@ -33,7 +39,7 @@ function PaymentManagement() {
   );
 }
 
-/** Administrators: disputed invoices, the marketplace's revenue by month, and payouts settled by hand. */
+/** Administrators: disputed invoices, overpayments to give back, the marketplace's revenue by month, and payouts settled by hand. */
 export default function PaymentManagementPage() {
   return (
     <RequireAuth>

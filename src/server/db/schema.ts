@@ -23,7 +23,7 @@ import { PAYMENT_STATUSES } from '../../common/bookings.js';
 import { BOAT_TYPES } from '../../common/bookings-fields.js';
 import { REVIEW_STATUSES } from '../../common/reviews-rules.js';
 import type { INVOICE_LINE_KINDS} from '../../common/invoices.js';
-import { IN_PERSON_METHODS, INVOICE_STATUSES, PAYMENT_METHODS, PAYOUT_STATUSES } from '../../common/invoices.js';
+import { IN_PERSON_METHODS, INVOICE_STATUSES, OVERPAYMENT_STATUSES, PAYMENT_METHODS, PAYOUT_STATUSES } from '../../common/invoices.js';
 import { HOURS_RECORDERS, HULL_TYPES, PROPULSIONS, type BoatSnapshot, type Engine } from '../../common/boats.js';
 import { CONTACT_STATUSES, CONTACT_TOPICS } from '../../common/contact.js';
 
@@ -619,6 +619,8 @@ export const invoices = pgTable(
     taxCents: integer('tax_cents').notNull().default(0),
     totalCents: integer('total_cents').notNull(),
     refundedCents: integer('refunded_cents').notNull().default(0),
+    /** Refunds sent to Stripe and not yet answered: with those done, never more than the total. */
+    refundingCents: integer('refunding_cents').notNull().default(0),
     feeBasisPoints: integer('fee_basis_points').notNull(),
     currency: text('currency').notNull().default('usd'),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
@@ -650,7 +652,36 @@ export const invoices = pgTable(
     oneOf('invoices', t.status, INVOICE_STATUSES),
     oneOf('invoices', t.payoutStatus, PAYOUT_STATUSES),
     check('invoices_totals_check', sql`${t.totalCents} >= 0 and ${t.subtotalCents} >= 0 and ${t.taxCents} >= 0`),
-    check('invoices_refund_check', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.totalCents}`),
+    check('invoices_refund_check', sql`${t.refundedCents} >= 0 and ${t.refundingCents} >= 0 and ${t.refundedCents} + ${t.refundingCents} <= ${t.totalCents}`),
+  ],
+);
+
+/**
+ * Card money received that the invoice does not account for (docs/PRODUCT.md#payments): a payment beyond
+ * the amount due, or one that arrived when the invoice was already paid. Held until an administrator
+ * refunds it; one row per PaymentIntent.
+ */
+export const invoiceOverpayments = pgTable(
+  'invoice_overpayments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    paymentIntentId: text('payment_intent_id').notNull().unique(),
+    amountCents: integer('amount_cents').notNull(),
+    /** Why it does not count towards the invoice, in the administrator's words. */
+    reason: text('reason').notNull(),
+    status: text('status', { enum: OVERPAYMENT_STATUSES }).notNull().default('open'),
+    /** The expert's Stripe account the intent paid (a destination charge), whose transfer a refund reverses. */
+    transferDestination: text('transfer_destination'),
+    ...timestamps,
+  },
+  (t) => [
+    index('invoice_overpayments_invoice_idx').on(t.invoiceId),
+    index('invoice_overpayments_status_idx').on(t.status, t.createdAt),
+    oneOf('invoice_overpayments', t.status, OVERPAYMENT_STATUSES),
+    check('invoice_overpayments_amount_check', sql`${t.amountCents} > 0`),
   ],
 );
 
@@ -666,6 +697,8 @@ export const invoiceRefunds = pgTable(
     reason: text('reason').notNull(),
     status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull(),
     stripeRefundId: text('stripe_refund_id').unique(),
+    /** Set when this refund gives back an overpayment, not part of the invoice. */
+    overpaymentId: uuid('overpayment_id').references(() => invoiceOverpayments.id, { onDelete: 'cascade' }),
     createdByUserId: text('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },

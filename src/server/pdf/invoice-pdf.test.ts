@@ -38,6 +38,7 @@ function paidOnsite(changes: Partial<Invoice> = {}): Invoice {
     dispute: null,
     disputeUntil: '2026-12-09T16:00:00.000Z',
     refunds: [{ amount: '50.00', status: 'succeeded', reason: 'Second filter was not needed', at: '2026-12-05T15:00:00.000Z' }],
+    overpayments: [],
     earnings: { gross: '439.87', fee: '65.98', net: '373.89', feePercent: '15', payoutStatus: 'pending' },
     allowedActions: [],
     ...changes,

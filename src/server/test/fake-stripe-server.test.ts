@@ -43,6 +43,21 @@ async function stripeError(call: Promise<unknown>) {
 }
 
 describe('PaymentIntents', () => {
+  it('cancels an unpaid intent, which can then not be paid; a paid or cancelled one refuses with its state', async () => {
+    const intent = await stripe.paymentIntents.create({ amount: 8000, currency: 'usd' });
+    const cancelled = await stripe.paymentIntents.cancel(intent.id);
+    expect(cancelled).toMatchObject({ id: intent.id, status: 'canceled' });
+    expect(cancelled.canceled_at).toEqual(expect.any(Number));
+    expect(() => fake.succeed(intent.id)).toThrow(/canceled/);
+    const again = await stripeError(stripe.paymentIntents.cancel(intent.id));
+    expect(again).toMatchObject({ type: 'StripeInvalidRequestError', code: 'payment_intent_unexpected_state' });
+    expect(again.message).toMatch(/status of canceled/);
+    const paid = await stripe.paymentIntents.create({ amount: 8000, currency: 'usd' });
+    fake.succeed(paid.id);
+    expect((await stripeError(stripe.paymentIntents.cancel(paid.id))).message).toMatch(/status of succeeded/);
+    expect((await stripeError(stripe.paymentIntents.cancel('pi_missing'))).statusCode).toBe(404);
+  });
+
   it('creates a destination charge with its fee, destination and on_behalf_of, and retrieves it', async () => {
     const destination = await onboardedAccount();
     const created = await stripe.paymentIntents.create({

@@ -7,7 +7,7 @@ import Stripe from 'stripe';
  * A small server on 127.0.0.1 speaking the part of Stripe's REST API the product uses, for the real
  * `stripe` SDK to talk to in tests (Stripe itself cannot be reached from here):
  *
- * - PaymentIntents: create (with Connect destination charges) and retrieve;
+ * - PaymentIntents: create (with Connect destination charges), retrieve and cancel;
  * - Refunds: create (full or partial, refused past what remains refundable) and retrieve;
  * - Connect Express accounts: create, retrieve, onboarding links, login links — and the onboarding
  *   "page" itself, so a browser test can walk through it;
@@ -51,7 +51,9 @@ export type FakePaymentIntent = {
   livemode: false;
   metadata: Metadata;
   on_behalf_of: string | null;
-  status: 'requires_payment_method' | 'succeeded';
+  status: 'requires_payment_method' | 'succeeded' | 'canceled';
+  canceled_at: number | null;
+  cancellation_reason: string | null;
   transfer_data: { destination: string } | null;
   transfer_group: string | null;
 };
@@ -152,6 +154,7 @@ export interface FakeStripeServer {
   /**
    * Marks an intent paid, as the customer's payment would: its charge is `latest_charge`, and a destination
    * charge's transfer (amount less the application fee) goes to its account. Answers the intent as it is now.
+   * A cancelled intent throws, as Stripe refuses to confirm one.
    */
   succeed(intentId: string): FakePaymentIntent;
   /** Declines the customer's card, as for a `payment_intent.payment_failed` event. */
@@ -351,6 +354,8 @@ export async function startFakeStripeServer(): Promise<FakeStripeServer> {
       metadata: metadataOf(form),
       on_behalf_of: onBehalfOf,
       status: 'requires_payment_method',
+      canceled_at: null,
+      cancellation_reason: null,
       transfer_data: destination ? { destination } : null,
       // Stripe groups a destination charge with its transfer.
       transfer_group: destination ? `group_${id}` : null,
@@ -365,8 +370,24 @@ export async function startFakeStripeServer(): Promise<FakeStripeServer> {
     return intent;
   }
 
+  /** Stripe cancels an intent the customer has not paid; a paid or cancelled one answers its state. */
+  function cancelPaymentIntent({ params: [id], form }: Call) {
+    const intent = intents.get(id!);
+    if (!intent) throw noSuch('payment_intent', id!);
+    if (intent.status === 'succeeded' || intent.status === 'canceled') {
+      throw invalidRequest(
+        `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.`,
+        { code: 'payment_intent_unexpected_state' },
+      );
+    }
+    Object.assign(intent, { status: 'canceled', canceled_at: now(), cancellation_reason: text(form.cancellation_reason) ?? null });
+    return intent;
+  }
+
   function succeed(intentId: string): FakePaymentIntent {
     const intent = intentOrThrow(intentId);
+    // A cancelled intent can no longer be confirmed: the customer's payment is refused.
+    if (intent.status === 'canceled') throw new Error(`Payment intent ${intentId} is canceled and cannot be paid`);
     // A second call changes nothing: a payment succeeds once, and pays its expert once.
     if (intent.status !== 'succeeded') {
       Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, latest_charge: newId('ch'), last_payment_error: null });
@@ -377,7 +398,7 @@ export async function startFakeStripeServer(): Promise<FakeStripeServer> {
 
   function fail(intentId: string, message: string): FakePaymentIntent {
     const intent = intentOrThrow(intentId);
-    if (intent.status === 'succeeded') throw new Error(`Payment intent ${intentId} has already succeeded`);
+    if (intent.status !== 'requires_payment_method') throw new Error(`Payment intent ${intentId} has status ${intent.status}`);
     // As after a declined card: the intent waits for another payment method.
     Object.assign(intent, { status: 'requires_payment_method', last_payment_error: { message, type: 'card_error', code: 'card_declined' } });
     return copy(intent);
@@ -549,6 +570,7 @@ export async function startFakeStripeServer(): Promise<FakeStripeServer> {
   const routes: Route[] = [
     { method: 'POST', pattern: /^\/v1\/payment_intents$/, handle: createPaymentIntent },
     { method: 'GET', pattern: /^\/v1\/payment_intents\/([^/]+)$/, handle: retrievePaymentIntent },
+    { method: 'POST', pattern: /^\/v1\/payment_intents\/([^/]+)\/cancel$/, handle: cancelPaymentIntent },
     { method: 'POST', pattern: /^\/v1\/refunds$/, handle: createRefund },
     { method: 'GET', pattern: /^\/v1\/refunds\/([^/]+)$/, handle: retrieveRefund },
     { method: 'POST', pattern: /^\/v1\/accounts$/, handle: createAccountFromForm },

@@ -46,6 +46,7 @@ const OWNERS: Record<string, string> = {
   '/api/bookings/:id/invoice': 'payments',
   '/api/bookings/:id/invoice.pdf': 'payments',
   '/api/admin/disputes': 'payments',
+  '/api/admin/overpayments': 'payments',
   '/api/admin/revenue': 'payments',
   '/api/admin/payouts': 'payments',
   '/api/workspace/earnings': 'payments',

@@ -13,7 +13,8 @@ import { Spinner } from '../../components/ui/spinner';
 import { LocalDate } from '../../components/ui/local-date';
 import { errorText } from '../../lib/api-request';
 import { showToast } from '../../lib/toast';
-import { payoutCsvUrl, useDisputes, usePayoutReport, useRevenue, useSettlePayout } from './api';
+import { payoutCsvUrl, useDisputes, useOverpayments, usePayoutReport, useRevenue, useSettlePayout } from './api';
+import { OverpaymentList, RefundOverpaymentButton, heldCents } from './overpayments';
 
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 const money = (amount: string) => formatCents(cents(amount));
@@ -40,6 +41,33 @@ export function DisputesPanel() {
             {invoice.payment?.paidAt ? ' (paid)' : ' (unpaid)'}
           </p>
           <p className="mt-2 text-sm text-slate-800">“{invoice.dispute!.reason}”</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Invoices holding card money beyond what they ask for, each refunded with one action. */
+export function OverpaymentsPanel() {
+  const overpaid = useOverpayments();
+  if (overpaid.isPending) return <Spinner label="Loading overpayments" className="py-12" />;
+  if (overpaid.isError) return <LoadFailed what="the overpayments" onRetry={() => void overpaid.refetch()} />;
+  if (overpaid.data.length === 0) return <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-600">No invoice holds an overpayment.</p>;
+  return (
+    <ul className="flex flex-col gap-3">
+      {overpaid.data.map((invoice) => (
+        <li key={invoice.id} className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <Link to={`/bookings/${invoice.bookingId}`} className="font-semibold text-navy-700 underline">
+              {invoice.number} · booking #{invoice.bookingNumber}
+            </Link>
+            <span className="text-sm text-slate-600">Invoice total {money(invoice.total)}</span>
+          </div>
+          <p className="text-sm text-slate-600">
+            {invoice.owner.name} paid {invoice.expert.name}&apos;s invoice
+          </p>
+          <OverpaymentList invoice={invoice} />
+          {heldCents(invoice) > 0 ? <RefundOverpaymentButton invoice={invoice} /> : null}
         </li>
       ))}
     </ul>

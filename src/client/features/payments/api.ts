@@ -8,6 +8,7 @@ import { bookingKeys } from '../bookings';
 export const paymentKeys = {
   invoice: (bookingId: string) => [...bookingKeys.detail(bookingId), 'invoice'] as const,
   disputes: ['/api/admin/disputes'] as const,
+  overpayments: ['/api/admin/overpayments'] as const,
 };
 
 export function useInvoice(bookingId: string, enabled = true) {
@@ -28,9 +29,10 @@ type InvoiceChange =
   | { action: 'confirm-payment'; body?: undefined }
   | { action: 'dispute'; body: DisputeInvoiceInput }
   | { action: 'resolve'; body: ResolveDisputeInput }
-  | { action: 'refund'; body: RefundInvoiceInput };
+  | { action: 'refund'; body: RefundInvoiceInput }
+  | { action: 'refund-overpayment'; body?: undefined };
 
-/** One change to a booking's invoice; the booking and the disputes queue are read again after it. */
+/** One change to a booking's invoice; the booking and the administrators' queues are read again after it. */
 export function useChangeInvoice(bookingId: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -41,12 +43,17 @@ export function useChangeInvoice(bookingId: string) {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: bookingKeys.detail(bookingId) }),
         queryClient.invalidateQueries({ queryKey: paymentKeys.disputes }),
+        queryClient.invalidateQueries({ queryKey: paymentKeys.overpayments }),
       ]),
   });
 }
 
 export function useDisputes() {
   return useQuery({ queryKey: paymentKeys.disputes, queryFn: () => apiJson<Invoice[]>('GET', '/api/admin/disputes') });
+}
+
+export function useOverpayments() {
+  return useQuery({ queryKey: paymentKeys.overpayments, queryFn: () => apiJson<Invoice[]>('GET', '/api/admin/overpayments') });
 }
 
 export const moneyKeys = {

@@ -3,4 +3,4 @@
 export { BookingInvoiceCard } from './invoice-card';
 export { CompleteVisitDialog, type VisitToComplete } from './complete-visit-dialog';
 export { EarningsPanel } from './earnings-panel';
-export { DisputesPanel, PayoutsPanel, RevenuePanel } from './admin-money';
+export { DisputesPanel, OverpaymentsPanel, PayoutsPanel, RevenuePanel } from './admin-money';

@@ -17,6 +17,7 @@ import { showToast } from '../../lib/toast';
 import { invoicePdfUrl, useChangeInvoice, useInvoice } from './api';
 import { InvoiceAdminActions } from './invoice-admin-actions';
 import { HelpLink } from '../help';
+import { OverpaymentList, RefundOverpaymentButton } from './overpayments';
 
 // Stripe's components load only when an invoice is to be paid by card.
 const InvoicePayment = lazy(() => import('./invoice-payment').then((module) => ({ default: module.InvoicePayment })));
@@ -60,6 +61,7 @@ function InvoiceCard({ invoice }: { invoice: Invoice }) {
       <InvoiceLines invoice={invoice} />
       <div className="mt-4 flex flex-col gap-3">
         <PaymentLine invoice={invoice} />
+        <OverpaymentList invoice={invoice} />
         {invoice.paymentError ? <FormAlert>Your last card payment did not go through: {invoice.paymentError}</FormAlert> : null}
         {invoice.dispute ? (
           <div className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
@@ -143,7 +145,7 @@ function Total({ label, value, strong }: { label: string; value: string; strong?
 
 function PaymentLine({ invoice }: { invoice: Invoice }) {
   const { payment } = invoice;
-  if (!payment) return null;
+  if (!payment) return invoice.status === 'paid' ? <p className="text-sm text-slate-700">Nothing is left to pay.</p> : null;
   const how = payment.method === 'card' ? 'by card' : `in person (${IN_PERSON_METHOD_LABELS[payment.inPersonMethod ?? 'cash'].toLowerCase()})`;
   if (!payment.paidAt) return <p className="text-sm text-slate-700">The expert recorded a payment {how}; the owner confirms it.</p>;
   return (
@@ -222,6 +224,7 @@ function InvoiceActions({ invoice }: { invoice: Invoice }) {
           />
         </>
       ) : null}
+      {allowed.has('refund_overpayment') ? <RefundOverpaymentButton invoice={invoice} /> : null}
       {allowed.has('resolve') || allowed.has('refund') ? <InvoiceAdminActions invoice={invoice} /> : null}
     </>
   );

@@ -8,7 +8,7 @@ import { daysAhead } from '../../test/booking-helpers.js';
 import { multipartBody, signUpExpert, type ExpertAccount } from '../../test/workspace-helpers.js';
 import { startFakeStripeServer } from '../../test/fake-stripe-server.js';
 import { registeredRoutes, type RegisteredRoute } from '../../test/route-table.js';
-import { boats, bookings, invoices, requestLimits, users } from '../../db/schema.js';
+import { boats, bookings, invoiceOverpayments, invoices, requestLimits, users } from '../../db/schema.js';
 import { createInvoiceIssuer } from '../payments/index.js';
 import { zonedTimeToInstant } from '../../../common/zoned-time.js';
 import type { BookingStatus } from '../../../common/bookings-status.js';
@@ -35,6 +35,8 @@ interface BookingState {
   at: number;
   /** A completed booking's invoice, issued as the sweep would and then set to this. */
   invoice?: Partial<typeof invoices.$inferInsert>;
+  /** The invoice holds a card payment beyond it, to be refunded. */
+  overpaid?: true;
   /** The booking is for one of the owner's boats (My boats). */
   boat?: true;
 }
@@ -63,6 +65,8 @@ const underwayForBoat: BookingState = { ...underway, boat: true };
 let engineHours = 100;
 const disputed: BookingState = { ...completed, invoice: { status: 'disputed', disputeReason: 'Too long', disputedAt: new Date() } };
 const paidInPerson: BookingState = { ...completed, invoice: { status: 'paid', paymentMethod: 'in_person', inPersonMethod: 'cash', paymentRecordedAt: new Date(), paidAt: new Date() } };
+const overpaid: BookingState = { ...paidInPerson, overpaid: true };
+let overpaidIntents = 0;
 
 let photo: Buffer;
 
@@ -149,6 +153,7 @@ const TABLE: Record<string, Case> = {
     request: () => ({ payload: { amount: '5', reason: 'Goodwill' } }),
     expected: { owner: 403, expert: 403, admin: 200 },
   },
+  'POST /api/bookings/:id/invoice/refund-overpayment': { state: overpaid, expected: { owner: 403, expert: 403, admin: 200 } },
   'POST /api/bookings/:id/engine-hours': {
     state: underwayForBoat,
     request: () => ({ payload: { hours: [engineHours++] } }),
@@ -244,6 +249,10 @@ async function bookingFor(state: BookingState) {
   if (state.invoice) {
     await createInvoiceIssuer(t.config).issue(t.database.db, booking.id, null, { userId: null, role: 'system' }, now);
     if (Object.keys(state.invoice).length) await t.database.db.update(invoices).set(state.invoice).where(eq(invoices.bookingId, booking.id));
+  }
+  if (state.overpaid) {
+    const [invoice] = await t.database.db.select().from(invoices).where(eq(invoices.bookingId, booking.id));
+    await t.database.db.insert(invoiceOverpayments).values({ invoiceId: invoice!.id, paymentIntentId: `pi_access_${++overpaidIntents}`, amountCents: 500, reason: 'Paid twice' });
   }
   return { id: booking.id, date };
 }

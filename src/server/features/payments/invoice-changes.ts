@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
+import type Stripe from 'stripe';
 import type { Database } from '../../db/client.js';
-import { bookings, invoiceRefunds, invoices } from '../../db/schema.js';
+import { bookings, invoiceOverpayments, invoiceRefunds, invoices } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { writeAudit, type AuditActor } from '../../audit/audit-log.js';
 import { AppError } from '../../core/app-error.js';
@@ -10,9 +11,10 @@ import { INVOICE_MESSAGES, type Invoice, type InvoiceAction, type InPersonMethod
 import { formatCents } from '../../../common/money.js';
 import type { CurrentUser } from '../../../common/user.js';
 import type { BookingRole } from '../bookings/index.js';
-import { invoiceAccess, invoiceActions, toInvoice, type InvoiceRecord, type InvoiceRow } from './invoice-record.js';
+import { invoiceAccess, invoiceActions, moneyMovesOf, toInvoice, type InvoiceRecord, type InvoiceRow } from './invoice-record.js';
 import { invoiceMailJob, type InvoiceMailEvent } from './invoice-mail.js';
 import { REFUND_INVOICE_QUEUE } from './queues.js';
+import { cancelPaymentIntent } from './stripe-client.js';
 
 /** Who may ever take each action; anyone else among the booking's parties is refused with 403. */
 const ACTORS: Record<InvoiceAction, readonly BookingRole[]> = {
@@ -22,6 +24,7 @@ const ACTORS: Record<InvoiceAction, readonly BookingRole[]> = {
   record_in_person: ['expert', 'admin'],
   resolve: ['admin'],
   refund: ['admin'],
+  refund_overpayment: ['admin'],
 };
 
 function refusal(action: InvoiceAction, invoice: InvoiceRow): string {
@@ -42,6 +45,8 @@ function refusal(action: InvoiceAction, invoice: InvoiceRow): string {
       return 'This invoice is not disputed.';
     case 'refund':
       return 'Only what remains paid of a paid invoice can be refunded, one refund at a time.';
+    case 'refund_overpayment':
+      return 'There is no overpayment left to refund on this invoice.';
   }
 }
 
@@ -54,6 +59,8 @@ export interface InvoiceChange {
 
 export interface InvoiceChanges {
   cardPayments: boolean;
+  /** Stripe's client, to cancel the intent a change makes stale; null without Stripe. */
+  stripe: Stripe | null;
 }
 
 /** The status an invoice returns to when its dispute ends: where its payment stood. */
@@ -66,6 +73,27 @@ export function undisputedStatus(invoice: Pick<InvoiceRow, 'paidAt' | 'paymentMe
 async function syncBookingPayment(tx: Database, after: InvoiceRow) {
   const paymentStatus = after.refundedCents > 0 && after.refundedCents === after.totalCents ? 'refunded' : after.paidAt ? 'paid' : 'unpaid';
   await tx.update(bookings).set({ paymentStatus }).where(eq(bookings.id, after.bookingId));
+}
+
+type InvoiceSet = InvoiceChange['set'];
+
+/**
+ * One amount per invoice at a time: a change to the amount, or to how it is paid (in person), first
+ * cancels the PaymentIntent the owner could still pay (409 if they are paying it right now).
+ */
+async function withoutStaleIntent(stripe: Stripe | null, before: InvoiceRow, set: InvoiceSet): Promise<InvoiceSet> {
+  if (!before.paymentIntentId || before.paidAt) return set;
+  const status = set.status ?? before.status;
+  const stale = (set.totalCents ?? before.totalCents) !== before.totalCents || status === 'awaiting_confirmation' || status === 'paid';
+  if (!stale) return set;
+  if (stripe) await cancelPaymentIntent(stripe, before.paymentIntentId);
+  return { ...set, paymentIntentId: null };
+}
+
+/** An invoice lowered to nothing is settled at once: no payment to make, no reminders. */
+function settledIfNothingDue(before: InvoiceRow, set: InvoiceSet, now: Date): InvoiceSet {
+  if (before.paidAt || (set.totalCents ?? before.totalCents) !== 0 || (set.status ?? before.status) !== 'open') return set;
+  return { ...set, status: 'paid', paidAt: now, paymentError: null, payoutStatus: 'paid' };
 }
 
 /**
@@ -87,7 +115,9 @@ export async function changeInvoice(
     if (!invoiceActions(record, roles, now, options.cardPayments).includes(action)) throw new AppError('CONFLICT', refusal(action, record.invoice));
     const before = record.invoice;
     const result = await change(record, tx, now);
-    const [after] = await tx.update(invoices).set(result.set).where(eq(invoices.id, before.id)).returning();
+    const changed = await withoutStaleIntent(options.stripe, before, result.set);
+    const set = settledIfNothingDue(before, changed, now);
+    const [after] = Object.keys(set).length ? await tx.update(invoices).set(set).where(eq(invoices.id, before.id)).returning() : [before];
     await syncBookingPayment(tx, after!);
     const role = roles.find((r) => ACTORS[action].includes(r))!;
     await writeAudit(tx, {
@@ -98,11 +128,11 @@ export async function changeInvoice(
       entityId: before.id,
       before: invoiceSnapshot(before),
       after: invoiceSnapshot(after!),
-      note: result.note,
+      note: set === changed ? result.note : `${result.note}. Nothing is left to pay: settled.`,
     });
     await deps.jobs.insert(tx, [...(result.event ? [invoiceMailJob(before.id, result.event)] : []), ...(result.jobs ?? [])]);
-    const refunds = await tx.select().from(invoiceRefunds).where(eq(invoiceRefunds.invoiceId, before.id)).orderBy(invoiceRefunds.createdAt);
-    return toInvoice({ ...record, invoice: after!, refunds }, roles, now, options.cardPayments);
+    const moves = (await moneyMovesOf(tx, [before.id])).get(before.id)!;
+    return toInvoice({ ...record, invoice: after!, ...moves }, roles, now, options.cardPayments);
   });
 }
 
@@ -111,6 +141,7 @@ export function invoiceSnapshot(invoice: InvoiceRow) {
     status: invoice.status,
     totalCents: invoice.totalCents,
     refundedCents: invoice.refundedCents,
+    refundingCents: invoice.refundingCents,
     paymentMethod: invoice.paymentMethod,
     paidAt: invoice.paidAt?.toISOString() ?? null,
     payoutStatus: invoice.payoutStatus,
@@ -135,18 +166,25 @@ export const disputeInvoice = (reason: string) => async (_record: InvoiceRecord,
   event: 'disputed',
 });
 
-/** A refund of a paid invoice: by Stripe for a card payment (a job, pending until Stripe answers), else recorded. */
+const refundJob = (refundId: string): QueuedJob => ({ name: REFUND_INVOICE_QUEUE, data: { refundId }, options: { singletonKey: refundId } });
+
+/**
+ * A refund of a paid invoice: by Stripe for a card payment (a job, pending until Stripe answers), else
+ * recorded. What is pending counts as given back, so refunds never add up to more than was paid.
+ */
 async function startRefund(tx: Database, record: InvoiceRecord, amountCents: number, reason: string, userId: string): Promise<{ set: InvoiceChange['set']; jobs: QueuedJob[] }> {
   const { invoice } = record;
-  if (amountCents > invoice.totalCents - invoice.refundedCents) {
-    throw AppError.onField('amount', `The refund can be at most ${formatCents(invoice.totalCents - invoice.refundedCents)}, what remains paid.`);
+  const refundable = invoice.totalCents - invoice.refundedCents - invoice.refundingCents;
+  if (amountCents > refundable) {
+    const pending = invoice.refundingCents ? ' and not already being refunded' : '';
+    throw AppError.onField('amount', `The refund can be at most ${formatCents(refundable)}, what remains paid${pending}.`);
   }
   const byCard = invoice.paymentMethod === 'card' && !!invoice.paymentIntentId;
   const [refund] = await tx
     .insert(invoiceRefunds)
     .values({ invoiceId: invoice.id, amountCents, reason, status: byCard ? 'pending' : 'succeeded', createdByUserId: userId })
     .returning();
-  if (byCard) return { set: {}, jobs: [{ name: REFUND_INVOICE_QUEUE, data: { refundId: refund!.id }, options: { singletonKey: refund!.id } }] };
+  if (byCard) return { set: { refundingCents: invoice.refundingCents + amountCents }, jobs: [refundJob(refund!.id)] };
   return { set: { refundedCents: invoice.refundedCents + amountCents }, jobs: [invoiceMailJob(invoice.id, 'refunded')] };
 }
 
@@ -180,3 +218,15 @@ export const resolveDispute =
     const refund = await startRefund(tx, record, amountCents, resolution, userId);
     return { set: { ...resolved, ...refund.set }, note: `Refund of ${formatCents(amountCents)}: ${resolution}`, event: 'resolved', jobs: refund.jobs };
   };
+
+/** Gives back by card every overpayment still held on the invoice: one refund each, through the refund job. */
+export const refundOverpayments = (userId: string) => async (record: InvoiceRecord, tx: Database): Promise<InvoiceChange> => {
+  const open = record.overpayments.filter((overpayment) => overpayment.status === 'open');
+  const refunds = await tx
+    .insert(invoiceRefunds)
+    .values(open.map((overpayment) => ({ invoiceId: record.invoice.id, overpaymentId: overpayment.id, amountCents: overpayment.amountCents, reason: 'Overpayment returned', status: 'pending' as const, createdByUserId: userId })))
+    .returning();
+  await tx.update(invoiceOverpayments).set({ status: 'refunding' }).where(inArray(invoiceOverpayments.id, open.map((overpayment) => overpayment.id)));
+  const total = open.reduce((sum, overpayment) => sum + overpayment.amountCents, 0);
+  return { set: {}, note: `Refund of the overpayment of ${formatCents(total)}`, event: null, jobs: refunds.map((refund) => refundJob(refund.id)) };
+};

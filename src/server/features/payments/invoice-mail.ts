@@ -18,7 +18,8 @@ export type InvoiceMailEvent =
   | 'reminder'
   | 'disputed'
   | 'resolved'
-  | 'refunded';
+  | 'refunded'
+  | 'overpayment_refunded';
 
 interface InvoiceMail {
   invoiceId: string;
@@ -95,6 +96,14 @@ function messages(invoice: Invoice, event: InvoiceMailEvent, bookingUrl: string)
         owner: [`We refunded ${refund ? money(refund.amount) : ''} of this invoice${refund ? ` (${refund.reason})` : ''}. Your updated receipt is attached.`],
         expert: [`${refund ? money(refund.amount) : 'An amount'} of this invoice was refunded to ${invoice.owner.name}${refund ? ` (${refund.reason})` : ''}.`],
         attach: true,
+      };
+    }
+    case 'overpayment_refunded': {
+      const refunded = invoice.overpayments.filter((overpayment) => overpayment.status === 'refunded').at(-1);
+      return {
+        subject: `Refund: ${about}`,
+        owner: [`You paid ${refunded ? money(refunded.amount) : 'an amount'} more than this invoice asked for. We refunded it to your card; the invoice itself is unchanged.`],
+        attach: false,
       };
     }
   }

@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { invoiceRefunds, invoices } from '../../db/schema.js';
+import { invoiceOverpayments, invoiceRefunds, invoices } from '../../db/schema.js';
 import { AppError } from '../../core/app-error.js';
 import { centsToDecimal } from '../../../common/experts-rules.js';
 import { basisPointsToPercent, invoiceShares } from '../../../common/invoice-totals.js';
@@ -10,11 +10,13 @@ import { bookingAccess, loadBooking, type BookingRecord, type BookingRole } from
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type RefundRow = typeof invoiceRefunds.$inferSelect;
+export type OverpaymentRow = typeof invoiceOverpayments.$inferSelect;
 
 /** An invoice with its booking, as the routes and e-mails about it read it. */
 export interface InvoiceRecord {
   invoice: InvoiceRow;
   refunds: RefundRow[];
+  overpayments: OverpaymentRow[];
   booking: BookingRecord;
 }
 
@@ -22,7 +24,7 @@ export const NO_INVOICE = 'This booking has no invoice yet: it is issued when th
 
 /** What a viewer may do with the invoice now. `cardPayments`: Stripe is configured. */
 export function invoiceActions(record: InvoiceRecord, roles: readonly BookingRole[], now: Date, cardPayments: boolean): InvoiceAction[] {
-  const { invoice, refunds } = record;
+  const { invoice, refunds, overpayments } = record;
   const actions: InvoiceAction[] = [];
   const owner = roles.includes('owner');
   const expertOrAdmin = roles.includes('expert') || roles.includes('admin');
@@ -31,8 +33,9 @@ export function invoiceActions(record: InvoiceRecord, roles: readonly BookingRol
   if (owner && invoice.status === 'awaiting_confirmation') actions.push('confirm_in_person');
   if (owner && invoice.status !== 'disputed' && !invoice.disputedAt && now.getTime() < disputeUntil(invoice).getTime()) actions.push('dispute');
   if (roles.includes('admin') && invoice.status === 'disputed') actions.push('resolve');
-  const pendingRefund = refunds.some((refund) => refund.status === 'pending');
+  const pendingRefund = refunds.some((refund) => refund.status === 'pending' && !refund.overpaymentId);
   if (roles.includes('admin') && invoice.status === 'paid' && invoice.refundedCents < invoice.totalCents && !pendingRefund) actions.push('refund');
+  if (roles.includes('admin') && overpayments.some((overpayment) => overpayment.status === 'open')) actions.push('refund_overpayment');
   return actions;
 }
 
@@ -42,7 +45,7 @@ export function disputeUntil(invoice: Pick<InvoiceRow, 'issuedAt'>): Date {
 
 /** The invoice as the API answers it; the fee and the expert's share only for the expert and administrators. */
 export function toInvoice(record: InvoiceRecord, roles: readonly BookingRole[], now: Date, cardPayments: boolean): Invoice {
-  const { invoice, refunds, booking: bookingRecord } = record;
+  const { invoice, refunds, overpayments, booking: bookingRecord } = record;
   const { booking, expert, owner } = bookingRecord;
   const shares = invoiceShares(invoice);
   const seesEarnings = roles.includes('expert') || roles.includes('admin');
@@ -93,11 +96,19 @@ export function toInvoice(record: InvoiceRecord, roles: readonly BookingRole[], 
           }
         : null,
     disputeUntil: disputeUntil(invoice).toISOString(),
-    refunds: refunds.map((refund) => ({
+    // An overpayment's refund gives back money the invoice never counted: it shows with its overpayment.
+    refunds: refunds.filter((refund) => !refund.overpaymentId).map((refund) => ({
       amount: centsToDecimal(refund.amountCents),
       status: refund.status,
       reason: refund.reason,
       at: refund.createdAt.toISOString(),
+    })),
+    overpayments: overpayments.map((overpayment) => ({
+      id: overpayment.id,
+      amount: centsToDecimal(overpayment.amountCents),
+      status: overpayment.status,
+      reason: overpayment.reason,
+      at: overpayment.createdAt.toISOString(),
     })),
     earnings: seesEarnings
       ? {
@@ -112,11 +123,14 @@ export function toInvoice(record: InvoiceRecord, roles: readonly BookingRole[], 
   };
 }
 
-export async function refundsOf(db: Database, invoiceIds: string[]): Promise<Map<string, RefundRow[]>> {
-  const byInvoice = new Map<string, RefundRow[]>();
+/** The refunds and overpayments of these invoices, oldest first, by invoice. */
+export async function moneyMovesOf(db: Database, invoiceIds: string[]): Promise<Map<string, Pick<InvoiceRecord, 'refunds' | 'overpayments'>>> {
+  const byInvoice = new Map(invoiceIds.map((id) => [id, { refunds: [] as RefundRow[], overpayments: [] as OverpaymentRow[] }]));
   if (invoiceIds.length === 0) return byInvoice;
-  const rows = await db.select().from(invoiceRefunds).where(inArray(invoiceRefunds.invoiceId, invoiceIds)).orderBy(asc(invoiceRefunds.createdAt));
-  for (const row of rows) byInvoice.set(row.invoiceId, [...(byInvoice.get(row.invoiceId) ?? []), row]);
+  const refunds = await db.select().from(invoiceRefunds).where(inArray(invoiceRefunds.invoiceId, invoiceIds)).orderBy(asc(invoiceRefunds.createdAt));
+  const overpayments = await db.select().from(invoiceOverpayments).where(inArray(invoiceOverpayments.invoiceId, invoiceIds)).orderBy(asc(invoiceOverpayments.createdAt));
+  for (const row of refunds) byInvoice.get(row.invoiceId)!.refunds.push(row);
+  for (const row of overpayments) byInvoice.get(row.invoiceId)!.overpayments.push(row);
   return byInvoice;
 }
 
@@ -135,8 +149,8 @@ export async function findInvoice(
   if (options.forUpdate) query = query.for('update');
   const [invoice] = await query;
   if (!invoice) return { record: null, roles: access.roles };
-  const refunds = (await refundsOf(db, [invoice.id])).get(invoice.id) ?? [];
-  return { record: { invoice, refunds, booking: access.record }, roles: access.roles };
+  const moves = (await moneyMovesOf(db, [invoice.id])).get(invoice.id)!;
+  return { record: { invoice, ...moves, booking: access.record }, roles: access.roles };
 }
 
 /** As `findInvoice`, for a route about the invoice itself: none yet is 404. */
@@ -162,6 +176,6 @@ export async function loadInvoiceRecord(db: Database, invoiceId: string, options
   let query = db.select().from(invoices).where(eq(invoices.id, invoiceId)).$dynamic();
   if (options.forUpdate) query = query.for('update');
   const [invoice] = await query;
-  const refunds = (await refundsOf(db, [invoiceId])).get(invoiceId) ?? [];
-  return { invoice: invoice!, refunds, booking };
+  const moves = (await moneyMovesOf(db, [invoiceId])).get(invoiceId)!;
+  return { invoice: invoice!, ...moves, booking };
 }

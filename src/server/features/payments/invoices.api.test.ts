@@ -201,6 +201,23 @@ describe('disputes', () => {
     await inbox.waitFor((m) => m.subject?.startsWith('Dispute resolved') === true && JSON.stringify(m.to ?? null).includes(owner.email));
   });
 
+  it('settles at once an invoice lowered to nothing: no payment, no reminders', async () => {
+    const booking = await video();
+    expect((await http.post(expert, `/api/bookings/${booking.id}/complete`)).statusCode).toBe(200);
+    const url = `/api/bookings/${booking.id}/invoice`;
+    await http.post(owner, `${url}/dispute`, { reason: 'The expert never joined the call' });
+    const resolved = await http.post(admin, `${url}/resolve`, { outcome: 'adjust', amount: '75', resolution: 'Nothing is owed for a call that did not happen.' });
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    expect(resolved.json()).toMatchObject({ status: 'paid', total: '0.00', payment: null });
+    expect(resolved.json().allowedActions).not.toContain('record_in_person');
+    expect((await invoiceOf(expert, booking))!.allowedActions).toEqual([]);
+    expect((await http.get(owner, `/api/bookings/${booking.id}`)).json().paymentStatus).toBe('paid');
+    clock.set(new Date(Date.parse(resolved.json().dueAt) + 8 * 24 * 60 * 60 * 1000));
+    await t.app.jobs.runNow('invoice-payment-reminders', {});
+    const [row] = await t.database.db.select().from(invoices).where(eq(invoices.bookingId, booking.id));
+    expect(row!.remindersSent).toBe(0);
+  });
+
   it('closes the dispute window 7 days after the invoice', async () => {
     const booking = await completed();
     clock.set(new Date(clock.now().getTime() + 7 * 24 * 60 * 60 * 1000 + 60_000));

@@ -5,7 +5,7 @@ import { asUser, signUp, createTestApp, type TestApp, type TestUser } from '../.
 import { daysAhead, movableClock, onsiteBooking, postBooking, videoBooking } from '../../test/booking-helpers.js';
 import { signUpExpert, type ExpertAccount } from '../../test/workspace-helpers.js';
 import { startFakeStripeServer, type FakeStripeServer } from '../../test/fake-stripe-server.js';
-import { auditLog, bookings, experts, invoices, users } from '../../db/schema.js';
+import { auditLog, bookings, experts, invoiceRefunds, invoices, users } from '../../db/schema.js';
 import { PAYMENT_UNAVAILABLE, type BookingDetail } from '../../../common/bookings.js';
 import type { Invoice } from '../../../common/invoices.js';
 
@@ -229,5 +229,169 @@ describe('payments with Stripe', () => {
       .poll(async () => (await t.database.db.select().from(bookings).where(eq(bookings.id, cancelled.id)))[0]!.paymentStatus, { timeout: 10_000 })
       .toBe('refunded');
     expect(stripe.requests.filter((r) => r.path === '/v1/refunds').at(-1)!.form).toEqual({ payment_intent: intentId });
+  });
+});
+
+describe('money is taken once and matches the invoice', () => {
+  const invoiceUrl = (booking: BookingDetail) => `/api/bookings/${booking.id}/invoice`;
+  const invoiceAs = async (user: TestUser, booking: BookingDetail): Promise<Invoice> => (await inject(user, 'GET', invoiceUrl(booking))).json().invoice;
+  const intentRequests = () => stripe.requests.filter((r) => r.path === '/v1/payment_intents' && r.method === 'POST');
+  const refundRequestsOf = (invoiceId: string) => stripe.requests.filter((r) => r.path === '/v1/refunds' && r.form['metadata[invoiceId]'] === invoiceId);
+
+  /** An invoiced booking paid by card: its intent succeeded and Stripe's webhook told us. */
+  async function paidByCard() {
+    const { booking, invoice } = await invoicedBooking();
+    await intentFor(owner, { bookingId: booking.id });
+    const intentId = await intentIdOf(invoice.id);
+    await webhook(succeeded(stripe.succeed(intentId)));
+    return { booking, invoice, intentId };
+  }
+
+  it('refunds part of a card payment from the refund route, through Stripe', async () => {
+    const { booking, invoice, intentId } = await paidByCard();
+    const started = await inject(admin, 'POST', `${invoiceUrl(booking)}/refund`, { amount: '10', reason: 'goodwill' });
+    expect(started.statusCode, started.body).toBe(200);
+    expect(started.json()).toMatchObject({ status: 'paid', refunded: '0.00', refunds: [{ amount: '10.00', status: 'pending', reason: 'goodwill' }] });
+    await expect.poll(async () => (await invoiceAs(owner, booking)).refunded, { timeout: 10_000 }).toBe('10.00');
+    expect(refundRequestsOf(invoice.id).map((r) => [r.form.payment_intent, r.form.amount])).toEqual([[intentId, '1000']]);
+    expect(stripe.paymentIntent(intentId)!.amount_refunded).toBe(1000);
+  });
+
+  it('cancels the open intent when an administrator lowers the invoice: the old amount can no longer be paid, the new intent asks the new one', async () => {
+    const { booking, invoice } = await invoicedBooking();
+    await intentFor(owner, { bookingId: booking.id });
+    const oldIntent = await intentIdOf(invoice.id);
+    await inject(owner, 'POST', `${invoiceUrl(booking)}/dispute`, { reason: 'The call ended early' });
+    const adjusted = await inject(admin, 'POST', `${invoiceUrl(booking)}/resolve`, { outcome: 'adjust', amount: '15', resolution: 'Lowered to $50.' });
+    expect(adjusted.json()).toMatchObject({ status: 'open', total: '50.00' });
+    expect(stripe.paymentIntent(oldIntent)!.status).toBe('canceled');
+    expect(() => stripe.succeed(oldIntent)).toThrow(/canceled/);
+    expect((await intentFor(owner, { bookingId: booking.id })).statusCode).toBe(200);
+    const newIntent = await intentIdOf(invoice.id);
+    expect(newIntent).not.toBe(oldIntent);
+    expect(stripe.paymentIntent(newIntent)!.amount).toBe(5000);
+  });
+
+  it('holds a payment beyond what is due as an overpayment, shown to administrators and refunded by card with one action', async () => {
+    const { booking, invoice } = await invoicedBooking();
+    await intentFor(owner, { bookingId: booking.id });
+    const intentId = await intentIdOf(invoice.id);
+    // Lowered by the version before this one, which left the $65 intent payable.
+    await t.database.db.update(invoices).set({ subtotalCents: 5000, totalCents: 5000 }).where(eq(invoices.id, invoice.id));
+    await webhook(succeeded(stripe.succeed(intentId)));
+
+    const seen = await invoiceAs(admin, booking);
+    expect(seen).toMatchObject({ status: 'paid', total: '50.00', overpayments: [{ amount: '15.00', status: 'open' }] });
+    expect(seen.overpayments[0]!.reason).toBe('Paid $65.00 by card for an invoice of $50.00');
+    expect(seen.allowedActions).toContain('refund_overpayment');
+    expect((await invoiceAs(owner, booking)).allowedActions).not.toContain('refund_overpayment');
+    const queue: Invoice[] = (await inject(admin, 'GET', '/api/admin/overpayments')).json();
+    expect(queue.map((i) => i.id)).toContain(invoice.id);
+    expect((await inject(owner, 'GET', '/api/admin/overpayments')).statusCode).toBe(403);
+    expect((await inject(null, 'GET', '/api/admin/overpayments')).statusCode).toBe(401);
+
+    const url = `${invoiceUrl(booking)}/refund-overpayment`;
+    expect((await inject(owner, 'POST', url)).statusCode).toBe(403);
+    expect((await inject(stranger, 'POST', url)).statusCode).toBe(404);
+    expect((await inject(null, 'POST', url)).statusCode).toBe(401);
+    const started = await inject(admin, 'POST', url);
+    expect(started.statusCode, started.body).toBe(200);
+    expect(started.json()).toMatchObject({ overpayments: [{ amount: '15.00', status: 'refunding' }], refunds: [], refunded: '0.00' });
+    expect((await inject(admin, 'POST', url)).statusCode).toBe(409);
+    await expect.poll(async () => (await invoiceAs(admin, booking)).overpayments[0]!.status, { timeout: 10_000 }).toBe('refunded');
+    expect(refundRequestsOf(invoice.id).map((r) => [r.form.payment_intent, r.form.amount])).toEqual([[intentId, '1500']]);
+    const after = await invoiceAs(expert, booking);
+    expect(after).toMatchObject({ status: 'paid', total: '50.00', refunded: '0.00', earnings: { gross: '50.00' } });
+    expect(((await inject(admin, 'GET', '/api/admin/overpayments')).json() as Invoice[]).map((i) => i.id)).not.toContain(invoice.id);
+    const trail = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, invoice.id)).orderBy(auditLog.id);
+    expect(trail.map((e) => e.action)).toEqual(['invoice.issue', 'invoice.paid', 'invoice.overpaid', 'invoice.refund_overpayment', 'invoice.overpayment_refunded']);
+  });
+
+  it('answers two payment steps opened at once with the same payable intent', async () => {
+    const { booking, invoice } = await invoicedBooking();
+    const answers = await Promise.all([intentFor(owner, { bookingId: booking.id }), intentFor(owner, { bookingId: booking.id })]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(answers[0]!.json().clientSecret).toBe(answers[1]!.json().clientSecret);
+    expect(stripe.paymentIntent(await intentIdOf(invoice.id))!.status).toBe('requires_payment_method');
+  });
+
+  it('makes a new intent after the expert’s Stripe onboarding only once the old one is cancelled', async () => {
+    const { booking, invoice } = await invoicedBooking();
+    await intentFor(owner, { bookingId: booking.id });
+    const platformIntent = await intentIdOf(invoice.id);
+    const account = stripe.createAccount({ onboarded: true });
+    await t.database.db.update(experts).set({ stripeAccountId: account.id, stripePayoutsEnabled: true }).where(eq(experts.id, expert.expertId));
+    try {
+      expect((await intentFor(owner, { bookingId: booking.id })).statusCode).toBe(200);
+      const connectIntent = await intentIdOf(invoice.id);
+      expect(connectIntent).not.toBe(platformIntent);
+      expect(stripe.paymentIntent(platformIntent)!.status).toBe('canceled');
+      expect(stripe.paymentIntent(connectIntent)!.transfer_data).toEqual({ destination: account.id });
+      expect(intentRequests().at(-1)!.form).toMatchObject({ amount: '6500', 'transfer_data[destination]': account.id });
+    } finally {
+      await t.database.db.update(experts).set({ stripeAccountId: null, stripePayoutsEnabled: false }).where(eq(experts.id, expert.expertId));
+    }
+  });
+
+  it('cancels the open intent when the expert records a payment in person, and refuses to while the card payment is under way', async () => {
+    const { booking, invoice } = await invoicedBooking();
+    await intentFor(owner, { bookingId: booking.id });
+    const intentId = await intentIdOf(invoice.id);
+    const recorded = await inject(expert, 'POST', `${invoiceUrl(booking)}/paid-in-person`, { method: 'cash' });
+    expect(recorded.json()).toMatchObject({ status: 'awaiting_confirmation', payment: { method: 'in_person' } });
+    expect(stripe.paymentIntent(intentId)!.status).toBe('canceled');
+
+    const paying = await invoicedBooking();
+    await intentFor(owner, { bookingId: paying.booking.id });
+    const paidIntent = await intentIdOf(paying.invoice.id);
+    const event = succeeded(stripe.succeed(paidIntent));
+    const refused = await inject(expert, 'POST', `${invoiceUrl(paying.booking)}/paid-in-person`, { method: 'cash' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('A card payment of this invoice is under way: try again once Stripe has confirmed it.');
+    await webhook(event);
+    expect(await invoiceAs(owner, paying.booking)).toMatchObject({ status: 'paid', payment: { method: 'card' }, overpayments: [] });
+  });
+
+  it('holds a card payment that arrives after the expert recorded cash as an overpayment, keeping the cash', async () => {
+    const { booking, invoice } = await invoicedBooking();
+    await intentFor(owner, { bookingId: booking.id });
+    const intentId = await intentIdOf(invoice.id);
+    // Cash recorded by the version before this one, which left the intent payable.
+    await t.database.db
+      .update(invoices)
+      .set({ status: 'awaiting_confirmation', paymentMethod: 'in_person', inPersonMethod: 'cash', paymentRecordedAt: clock.now() })
+      .where(eq(invoices.id, invoice.id));
+    const event = succeeded(stripe.succeed(intentId));
+    await webhook(event);
+    await webhook(event);
+    const seen = await invoiceAs(admin, booking);
+    expect(seen).toMatchObject({
+      status: 'awaiting_confirmation',
+      payment: { method: 'in_person', inPersonMethod: 'cash' },
+      overpayments: [{ amount: '65.00', status: 'open', reason: 'Paid $65.00 by card after the invoice was paid in person' }],
+    });
+    expect(seen.allowedActions).toContain('refund_overpayment');
+  });
+
+  it('never lets pending and done refunds add up to more than was paid', async () => {
+    const { booking, invoice } = await paidByCard();
+    stripe.failWith(500);
+    try {
+      const pending = await inject(admin, 'POST', `${invoiceUrl(booking)}/refund`, { amount: '60', reason: 'Most of it back' });
+      expect(pending.statusCode, pending.body).toBe(200);
+      await inject(owner, 'POST', `${invoiceUrl(booking)}/dispute`, { reason: 'I want the rest back too' });
+      const over = await inject(admin, 'POST', `${invoiceUrl(booking)}/resolve`, { outcome: 'refund', amount: '65', resolution: 'All of it.' });
+      expect(over.statusCode).toBe(400);
+      expect(over.json().errors.amount).toBe('The refund can be at most $5.00, what remains paid and not already being refunded.');
+      const rest = await inject(admin, 'POST', `${invoiceUrl(booking)}/resolve`, { outcome: 'refund', amount: '5', resolution: 'The rest.' });
+      expect(rest.statusCode, rest.body).toBe(200);
+    } finally {
+      stripe.failWith(null);
+    }
+    const refunds = await t.database.db.select().from(invoiceRefunds).where(eq(invoiceRefunds.invoiceId, invoice.id));
+    await Promise.all(refunds.map((refund) => t.app.jobs.runNow('invoice-refund', { refundId: refund.id })));
+    expect(await invoiceAs(owner, booking)).toMatchObject({ refunded: '65.00' });
+    // The database holds the line too.
+    await expect(t.database.db.update(invoices).set({ refundingCents: 1 }).where(eq(invoices.id, invoice.id))).rejects.toThrow();
   });
 });

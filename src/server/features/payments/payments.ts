@@ -1,22 +1,23 @@
-import { and, eq, lte, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { z } from 'zod';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
-import { bookings, experts, invoiceRefunds, invoices, stripeEvents } from '../../db/schema.js';
+import { bookings, experts, invoiceOverpayments, invoiceRefunds, invoices, stripeEvents } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { writeAudit } from '../../audit/audit-log.js';
 import { AppError } from '../../core/app-error.js';
 import type { ServiceContext } from '../../core/service-context.js';
 import { REFUND_QUEUE } from '../../jobs/queues.js';
-import { PAYMENT_UNAVAILABLE, type createPaymentIntentSchema } from '../../../common/bookings.js';
+import type { createPaymentIntentSchema } from '../../../common/bookings.js';
 import { isLive } from '../../../common/bookings-status.js';
 import { ofRate } from '../../../common/invoice-totals.js';
+import { formatCents } from '../../../common/money.js';
 import type { CurrentUser } from '../../../common/user.js';
 import { auditSnapshot, bookingAccess } from '../bookings/index.js';
-import { createStripeClient } from './stripe-client.js';
-import { NO_INVOICE, loadInvoiceRecord } from './invoice-record.js';
+import { PAYMENT_UNDER_WAY, callStripe, cancelPaymentIntent, createStripeClient, paymentUnavailable } from './stripe-client.js';
+import { NO_INVOICE, loadInvoiceRecord, type InvoiceRecord } from './invoice-record.js';
 import { invoiceSnapshot } from './invoice-changes.js';
 import { invoiceMailJob } from './invoice-mail.js';
 import { PAYMENT_REMINDER_QUEUE, REFUND_INVOICE_QUEUE } from './queues.js';
@@ -41,21 +42,14 @@ export interface Payments {
   stripe: Stripe | null;
 }
 
-function unavailable(): AppError {
-  return new AppError('SERVICE_UNAVAILABLE', PAYMENT_UNAVAILABLE);
-}
-
-/** Stripe's own failures (network, outage, our keys) reach the customer as 'payment unavailable'. */
-export async function callStripe<T>(stripe: Stripe, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof stripe.errors.StripeError) throw unavailable();
-    throw error;
-  }
-}
-
 const system = { actorUserId: null, actorRole: 'system' as const };
+
+/** The expert's account a destination charge pays, or null for a payment the platform keeps. */
+function destinationOf(intent: Stripe.PaymentIntent): string | null {
+  const destination = intent.transfer_data?.destination;
+  if (!destination) return null;
+  return typeof destination === 'string' ? destination : destination.id;
+}
 
 export async function createPayments(config: Config, deps: ServiceContext): Promise<Payments> {
   const stripe = await createStripeClient(config);
@@ -74,21 +68,27 @@ export async function createPayments(config: Config, deps: ServiceContext): Prom
     });
   }
 
-  /** An administrator's refund of a card payment, sent to Stripe once (the refund's id is the idempotency key). */
+  /**
+   * An administrator's refund of a card payment, or of an overpayment, sent to Stripe once (the refund's id
+   * is the idempotency key). Until Stripe answers, the invoice counts it as being refunded.
+   */
   async function refundInvoice(data: { refundId: string }) {
     if (!stripe) return;
     const [refund] = await deps.db.select().from(invoiceRefunds).where(eq(invoiceRefunds.id, data.refundId));
     if (!refund || refund.status !== 'pending') return;
     const [invoice] = await deps.db.select().from(invoices).where(eq(invoices.id, refund.invoiceId));
+    const [overpayment] = refund.overpaymentId ? await deps.db.select().from(invoiceOverpayments).where(eq(invoiceOverpayments.id, refund.overpaymentId)) : [];
+    const paymentIntentId = overpayment ? overpayment.paymentIntentId : invoice!.paymentIntentId!;
+    const destination = overpayment ? overpayment.transferDestination : invoice!.transferDestination;
     let stripeRefund: Stripe.Refund | null = null;
     let failure: string | null = null;
     try {
       stripeRefund = await stripe.refunds.create(
         {
-          payment_intent: invoice!.paymentIntentId!,
+          payment_intent: paymentIntentId,
           amount: refund.amountCents,
           // A destination charge: the expert's share and the platform's fee go back in proportion.
-          ...(invoice!.transferDestination ? { reverse_transfer: true, refund_application_fee: true } : {}),
+          ...(destination ? { reverse_transfer: true, refund_application_fee: true } : {}),
           metadata: { invoiceId: invoice!.id, refundId: refund.id },
         },
         { idempotencyKey: `invoice-refund-${refund.id}` },
@@ -100,27 +100,38 @@ export async function createPayments(config: Config, deps: ServiceContext): Prom
     }
     await inTransaction(deps.db, async (tx) => {
       const record = await loadInvoiceRecord(tx, refund.invoiceId, { forUpdate: true });
+      // Two runs of this job (a retry, another server) both reach Stripe's one refund; only the first records it.
+      if (record!.refunds.find((row) => row.id === refund.id)?.status !== 'pending') return;
       const before = record!.invoice;
       await tx
         .update(invoiceRefunds)
         .set({ status: failure ? 'failed' : 'succeeded', stripeRefundId: stripeRefund?.id ?? null })
         .where(eq(invoiceRefunds.id, refund.id));
-      const [after] = failure
-        ? [before]
-        : await tx.update(invoices).set({ refundedCents: before.refundedCents + refund.amountCents }).where(eq(invoices.id, before.id)).returning();
-      if (!failure && after!.refundedCents === after!.totalCents) {
-        await tx.update(bookings).set({ paymentStatus: 'refunded' }).where(eq(bookings.id, before.bookingId));
+      let after: typeof before | undefined = before;
+      if (overpayment) {
+        // A failed refund leaves the overpayment held, for an administrator to try again.
+        await tx.update(invoiceOverpayments).set({ status: failure ? 'open' : 'refunded' }).where(eq(invoiceOverpayments.id, overpayment.id));
+      } else {
+        [after] = await tx
+          .update(invoices)
+          .set({ refundingCents: before.refundingCents - refund.amountCents, refundedCents: before.refundedCents + (failure ? 0 : refund.amountCents) })
+          .where(eq(invoices.id, before.id))
+          .returning();
+        if (!failure && after!.refundedCents === after!.totalCents) {
+          await tx.update(bookings).set({ paymentStatus: 'refunded' }).where(eq(bookings.id, before.bookingId));
+        }
       }
+      const what = overpayment ? 'the overpayment' : 'the invoice';
       await writeAudit(tx, {
         ...system,
-        action: failure ? 'invoice.refund_failed' : 'invoice.refunded',
+        action: failure ? 'invoice.refund_failed' : overpayment ? 'invoice.overpayment_refunded' : 'invoice.refunded',
         entityType: 'invoice',
         entityId: before.id,
         before: invoiceSnapshot(before),
         after: invoiceSnapshot(after!),
-        note: failure ?? `Refunded ${(refund.amountCents / 100).toFixed(2)} by Stripe`,
+        note: failure ? `Refund of ${what} refused by Stripe: ${failure}` : `Refunded ${formatCents(refund.amountCents)} of ${what} by Stripe`,
       });
-      if (!failure) await deps.jobs.insert(tx, [invoiceMailJob(before.id, 'refunded')]);
+      if (!failure) await deps.jobs.insert(tx, [invoiceMailJob(before.id, overpayment ? 'overpayment_refunded' : 'refunded')]);
     });
   }
 
@@ -164,11 +175,38 @@ export async function createPayments(config: Config, deps: ServiceContext): Prom
     if (paymentStatus === 'refund_pending') await deps.jobs.send(tx, REFUND_QUEUE, { bookingId }, { singletonKey: bookingId });
   }
 
-  /** The owner paid the invoice by card; a payment that arrives while it is disputed is kept and counted. */
+  /**
+   * Card money held beyond the invoice (docs/PRODUCT.md#payments): never absorbed, shown to administrators
+   * until one refunds it. One per intent, however often its event arrives.
+   */
+  async function holdOverpayment(tx: Database, record: InvoiceRecord, paymentIntent: Stripe.PaymentIntent, amountCents: number, reason: string) {
+    const [held] = await tx
+      .insert(invoiceOverpayments)
+      .values({ invoiceId: record.invoice.id, paymentIntentId: paymentIntent.id, amountCents, reason, transferDestination: destinationOf(paymentIntent) })
+      .onConflictDoNothing()
+      .returning();
+    if (!held) return;
+    await writeAudit(tx, { ...system, action: 'invoice.overpaid', entityType: 'invoice', entityId: record.invoice.id, note: `${reason} (Stripe ${paymentIntent.id}): ${formatCents(amountCents)} to refund` });
+  }
+
+  /**
+   * The owner paid by card. The payment settles the invoice only when it is still due and covers it; what
+   * it brings beyond (or all of it, for an invoice already paid another way or not covered) is held as an
+   * overpayment. A payment that arrives while the invoice is disputed is kept and counted.
+   */
   async function invoicePaid(tx: Database, paymentIntent: Stripe.PaymentIntent, invoiceId: string) {
     const record = await loadInvoiceRecord(tx, invoiceId, { forUpdate: true });
     const before = record?.invoice;
-    if (!before || before.paidAt || before.paymentIntentId !== paymentIntent.id) return;
+    if (!record || !before) return;
+    if (before.paymentIntentId === paymentIntent.id && before.paidAt) return;
+    if (record.overpayments.some((overpayment) => overpayment.paymentIntentId === paymentIntent.id)) return;
+    const received = paymentIntent.amount_received;
+    const due = before.totalCents;
+    if (before.paidAt || before.status === 'awaiting_confirmation') {
+      const how = before.paymentMethod === 'in_person' ? 'in person' : 'by card';
+      return holdOverpayment(tx, record, paymentIntent, received, `Paid ${formatCents(received)} by card after the invoice was paid ${how}`);
+    }
+    if (received < due) return holdOverpayment(tx, record, paymentIntent, received, `Paid ${formatCents(received)} by card, less than the ${formatCents(due)} due`);
     const now = deps.now();
     const [after] = await tx
       .update(invoices)
@@ -179,7 +217,9 @@ export async function createPayments(config: Config, deps: ServiceContext): Prom
         paymentRecordedAt: now,
         paidAt: now,
         paymentError: null,
-        payoutStatus: before.transferDestination ? 'transferred' : 'pending',
+        paymentIntentId: paymentIntent.id,
+        transferDestination: destinationOf(paymentIntent),
+        payoutStatus: paymentIntent.transfer_data ? 'transferred' : 'pending',
       })
       .where(eq(invoices.id, invoiceId))
       .returning();
@@ -191,9 +231,14 @@ export async function createPayments(config: Config, deps: ServiceContext): Prom
       entityId: invoiceId,
       before: invoiceSnapshot(before),
       after: invoiceSnapshot(after!),
-      note: `Paid $${(paymentIntent.amount_received / 100).toFixed(2)} by card (Stripe ${paymentIntent.id})`,
+      note: `Paid ${formatCents(due)} by card (Stripe ${paymentIntent.id})`,
     });
     await deps.jobs.insert(tx, [invoiceMailJob(invoiceId, 'paid')]);
+    if (received > due) await holdOverpayment(tx, record, paymentIntent, received - due, `Paid ${formatCents(received)} by card for an invoice of ${formatCents(due)}`);
+    // Paid with an intent the invoice had replaced: the newer one must not take the money a second time.
+    if (stripe && before.paymentIntentId && before.paymentIntentId !== paymentIntent.id) {
+      await cancelPaymentIntent(stripe, before.paymentIntentId).catch(() => undefined);
+    }
   }
 
   async function paymentFailed(tx: Database, paymentIntent: Stripe.PaymentIntent, invoiceId: string) {
@@ -265,7 +310,7 @@ export async function createPayments(config: Config, deps: ServiceContext): Prom
     },
 
     async createPaymentIntent(user, input) {
-      if (!stripe) throw unavailable();
+      if (!stripe) throw paymentUnavailable();
       // Only its owner pays for a booking; to its expert and administrators it is as unknown as to anyone.
       const { booking } = (await bookingAccess(deps.db, user, input.bookingId, { only: ['owner'] })).record;
       const mismatch =
@@ -280,10 +325,6 @@ export async function createPayments(config: Config, deps: ServiceContext): Prom
       if (invoice.status !== 'open') throw new AppError('CONFLICT', 'The expert recorded a payment in person: please confirm it, or dispute the invoice.');
 
       const amount = invoice.totalCents;
-      if (invoice.paymentIntentId) {
-        const existing = await callStripe(stripe, () => stripe.paymentIntents.retrieve(invoice.paymentIntentId!));
-        if (PAYABLE_STATES.has(existing.status) && existing.amount === amount && existing.client_secret) return { clientSecret: existing.client_secret };
-      }
       const [expert] = await deps.db
         .select({ accountId: experts.stripeAccountId, ready: experts.stripePayoutsEnabled })
         .from(experts)
@@ -291,6 +332,15 @@ export async function createPayments(config: Config, deps: ServiceContext): Prom
       // An expert with a ready Stripe account is paid at once, less the platform's fee; otherwise the
       // platform keeps the payment and pays the expert through the payout report.
       const destination = expert?.accountId && expert.ready ? expert.accountId : null;
+      const previous = invoice.paymentIntentId;
+      if (previous) {
+        const existing = await callStripe(stripe, () => stripe.paymentIntents.retrieve(previous));
+        const reusable = PAYABLE_STATES.has(existing.status) && existing.amount === amount && destinationOf(existing) === destination;
+        if (reusable && existing.client_secret) return { clientSecret: existing.client_secret };
+        if (existing.status === 'processing' || existing.status === 'succeeded') throw new AppError('CONFLICT', PAYMENT_UNDER_WAY);
+        // One payable intent per invoice: the old one is cancelled before another is made.
+        await cancelPaymentIntent(stripe, previous);
+      }
       const intent = await callStripe(stripe, () =>
         stripe.paymentIntents.create(
           {
@@ -301,12 +351,29 @@ export async function createPayments(config: Config, deps: ServiceContext): Prom
             metadata: { bookingId: booking.id, invoiceId: invoice.id, invoiceNumber: invoice.number },
             ...(destination ? { application_fee_amount: ofRate(amount, invoice.feeBasisPoints), transfer_data: { destination } } : {}),
           },
-          // One intent per invoice and amount, however often the owner opens the payment step.
-          { idempotencyKey: `invoice-${invoice.id}-${amount}-${destination ?? "platform"}` },
+          // One intent per invoice, amount and the intent it follows, however often the owner opens the payment step.
+          { idempotencyKey: `invoice-${invoice.id}-${amount}-${destination ?? 'platform'}-after-${previous ?? 'none'}` },
         ),
       );
-      await deps.db.update(invoices).set({ paymentIntentId: intent.id, transferDestination: destination }).where(eq(invoices.id, invoice.id));
-      if (!intent.client_secret) throw unavailable();
+      // Kept only if the invoice did not change meanwhile (an adjustment, a payment in person); a twin
+      // request (another tab) made the same intent through the idempotency key.
+      const [kept] = await deps.db
+        .update(invoices)
+        .set({ paymentIntentId: intent.id, transferDestination: destination })
+        .where(
+          and(
+            eq(invoices.id, invoice.id),
+            eq(invoices.status, 'open'),
+            eq(invoices.totalCents, amount),
+            or(previous ? eq(invoices.paymentIntentId, previous) : isNull(invoices.paymentIntentId), eq(invoices.paymentIntentId, intent.id)),
+          ),
+        )
+        .returning({ id: invoices.id });
+      if (!kept) {
+        await cancelPaymentIntent(stripe, intent.id).catch(() => undefined);
+        throw new AppError('CONFLICT', 'This invoice changed just now: please reload the page and pay again.');
+      }
+      if (!intent.client_secret) throw paymentUnavailable();
       return { clientSecret: intent.client_secret };
     },
 

@@ -35,7 +35,7 @@ const idParams = z.object({ id: z.string() });
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
 export const paymentRoutes: FastifyPluginAsyncZod<{ payments: Payments; services: ServiceContext; feePercent: number }> = async (app, { payments, services, feePercent }) => {
-  const invoices = invoiceService(services, { cardPayments: payments.enabled });
+  const invoices = invoiceService(services, { cardPayments: payments.enabled, stripe: payments.stripe });
 
   app.get(
     '/api/bookings/:id/invoice',
@@ -98,6 +98,24 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: Payments; services
     '/api/bookings/:id/invoice/refund',
     { config: KEEPS_SESSIONS, onRequest: signedIn, schema: { ...schema('An administrator refunds part or all of a paid invoice (by Stripe for a card payment)'), body: refundInvoiceSchema } },
     async (request) => invoices.refund(await requireUser(request), request.params.id, { amount: request.body.amount!, reason: request.body.reason }),
+  );
+
+  app.post(
+    '/api/bookings/:id/invoice/refund-overpayment',
+    { config: KEEPS_SESSIONS, onRequest: signedIn, schema: schema('An administrator gives back by card every overpayment the invoice holds, in one action') },
+    async (request) => invoices.refundOverpayments(await requireUser(request), request.params.id),
+  );
+
+  app.get(
+    '/api/admin/overpayments',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Administrators: invoices holding card money beyond what they ask for, until it is refunded',
+        response: { 200: z.array(invoiceSchema), 401: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request) => invoices.overpaid(await requireRole(request, 'admin')),
   );
 
   app.get(

@@ -3,7 +3,7 @@ import type Stripe from 'stripe';
 import type { Database } from '../../db/client.js';
 import { experts } from '../../db/schema.js';
 import { writeAudit } from '../../audit/audit-log.js';
-import { callStripe } from './payments.js';
+import { callStripe } from './stripe-client.js';
 
 type ExpertRow = typeof experts.$inferSelect;
 
