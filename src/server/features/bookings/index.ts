@@ -21,3 +21,4 @@ export { selectBookingRecords, auditSnapshot, toBooking } from './booking-record
 export { completedBookingFigures, recentBookings } from './read-bookings.js';
 export { transitionBooking } from './change-booking.js';
 export { weekdayOf } from './working-time.js';
+export { dealtWithOthers, isSelfDealt } from './self-dealing.js';
