@@ -14,6 +14,7 @@ import { chooseSlot, expertDayColumns, expertDayValues, toRanges } from './slots
 import { auditSnapshot, bookingExpertColumns, selectBookingRecords, toBooking, type BookingRecord } from './booking-record.js';
 import type { ServiceContext } from '../../core/service-context.js';
 import { noticeJobs } from './booking-notices.js';
+import { isOwnExpert } from './booking-access.js';
 import { EMAIL_QUEUE } from '../../mail/email-job.js';
 import { dueReminders, reminderJob } from './booking-reminders.js';
 import { EXPERT_NOT_FOUND } from '../experts/index.js';
@@ -55,7 +56,7 @@ function checkBookable(
   callerId: string,
 ): void {
   if (!expert || expert.status !== 'approved') throw new AppError('NOT_FOUND', EXPERT_NOT_FOUND);
-  if (expert.userId === callerId) throw AppError.onField('expertId', SELF_BOOKING);
+  if (isOwnExpert(expert, callerId)) throw AppError.onField('expertId', SELF_BOOKING);
   if (!expert.serviceTypes.includes(serviceType)) {
     const message = serviceType === 'video' ? 'This expert does not offer video consultations.' : 'This expert does not offer onsite service.';
     throw AppError.onField('expertId', message);

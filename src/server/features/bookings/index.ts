@@ -4,6 +4,8 @@ export {
   BOOKING_NOT_FOUND,
   bookingAccess,
   bookingRolesOf,
+  dealtWithOthers,
+  isSelfDealt,
   loadBooking,
   partyBookings,
   partyRoleOf,
@@ -21,4 +23,3 @@ export { selectBookingRecords, auditSnapshot, toBooking } from './booking-record
 export { completedBookingFigures, recentBookings } from './read-bookings.js';
 export { transitionBooking } from './change-booking.js';
 export { weekdayOf } from './working-time.js';
-export { dealtWithOthers, isSelfDealt } from './self-dealing.js';

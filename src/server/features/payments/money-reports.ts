@@ -25,7 +25,7 @@ type InvoiceRow = typeof invoices.$inferSelect;
 /** Invoices paid outside a Stripe destination charge: the platform settles them with the expert by hand. */
 const settledByHand = isNull(invoices.transferDestination);
 
-/** An expert's invoice to their own account is no business: it counts in no report (bookings/self-dealing.ts). */
+/** An expert's invoice to their own account is no business: it counts in no report (docs/PRODUCT.md#booking-rules). */
 const ofOthers = dealtWithOthers(invoices.bookingId);
 
 function earningsLine(invoice: InvoiceRow, booking: { id: string; number: number; serviceType: 'video' | 'onsite' }, ownerName: string): EarningsInvoice {

@@ -13,7 +13,7 @@ import { dealtWithOthers } from '../bookings/index.js';
  * Read from the reviews table, never incremented, inside the caller's transaction, which must already hold
  * the expert's row lock (`lockExpertForReviews`): the aggregate then sees every review committed before,
  * so concurrent reviews of one expert cannot overwrite each other's figures. Hidden reviews do not count,
- * nor reviews of a booking the expert made with themselves (bookings/self-dealing.ts).
+ * nor reviews of a booking the expert made with themselves (docs/PRODUCT.md#booking-rules).
  * The profile's page changed with them, so its last change (the sitemap's date) moves too.
  */
 export async function recomputeExpertRating(tx: Database, expertId: number): Promise<void> {
