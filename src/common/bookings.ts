@@ -212,6 +212,9 @@ export const clientConfigSchema = z.object({
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
 
+/** An expert's own account may not book them (docs/PRODUCT.md#booking-rules). */
+export const SELF_BOOKING = 'You cannot book yourself';
+
 export const PAYMENT_UNAVAILABLE = 'Payment processing is currently unavailable. Please contact support for assistance.';
 
 /**

@@ -45,7 +45,8 @@ interface SerializedError {
 export function serializeError(error: unknown, depth = 0): SerializedError {
   if (!(error instanceof Error)) return { type: typeof error, message: String(error), stack: '' };
   const message = safeMessage(error);
-  const stack = (error.stack ?? '').replace(error.message, message);
+  // Through a function: a replacement string would read the query's `$$` or `$&` as patterns.
+  const stack = (error.stack ?? '').replace(error.message, () => message);
   const out: SerializedError = { type: error.constructor.name, message, stack };
   const fields = error as unknown as Record<string, unknown>;
   for (const key of LOG_REDACTIONS.errorFields) {

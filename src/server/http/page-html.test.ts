@@ -71,4 +71,22 @@ describe("the app's HTML for each page", () => {
     }
     expect(pageHtml(`/expert/${encodeURIComponent('"><b>')}`)).not.toContain('/api/experts/');
   });
+  // A replacement string would read $&, $', $` and $1 as patterns and splice the page into itself.
+  it('writes the head, the user and the rendered page verbatim, whatever replacement patterns their text holds', () => {
+    const patterns = "$& $` $' $1 $$";
+    const user = {
+      id: 'u1', profileImageUrl: null, firstName: `Pat ${patterns}`, lastName: null, email: 'pat@example.com', phone: null,
+      address: null, city: null, state: null, zipCode: null, role: 'user', status: 'active', createdAt: '2026-01-01T00:00:00.000Z',
+    } as const;
+    const html = createPageHtml(clientDir)('/expert/12', {
+      headTags: `<title>Dan ${patterns}</title>`,
+      user,
+      rendered: { html: `<p>Bio ${patterns}</p>`, state: JSON.stringify({ bio: patterns }) },
+    });
+    expect(html).toBe(
+      `<!doctype html><html><head><title>Dan ${patterns}</title>` +
+        `<script type="application/json" id="current-user">${JSON.stringify(user)}</script></head>` +
+        `<body><div id="root"><p>Bio ${patterns}</p></div><script type="application/json" id="page-state">${JSON.stringify({ bio: patterns })}</script></body></html>`,
+    );
+  });
 });

@@ -20,6 +20,12 @@ const dataPreload = (path: string) => `<link rel="preload" href="${path.replaceA
 /** A data block: JSON the CSP lets be, with `<` escaped so that no text in it can end the block. */
 const dataBlock = (id: string, json: string) => `<script type="application/json" id="${id}">${json.replaceAll('<', '\\u003c')}</script>`;
 
+/**
+ * The page with `text` put in before its `</head>`. Text goes in through a replacer function, never as a
+ * replacement string, where `$&`, `$'` or `` $` `` in stored text would splice the page into itself.
+ */
+const inHead = (page: string, text: string) => page.replace('</head>', () => `${text}</head>`);
+
 const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 /** Starts the app once the page has been painted (public/start-after-paint.js). */
@@ -32,11 +38,11 @@ const START_AFTER_PAINT = '/start-after-paint.js';
  */
 function withContent(page: string, rendered: RenderedPage): string {
   const app = MODULE_SCRIPT.exec(page)?.[1];
-  const content = page.replace(EMPTY_ROOT, `<div id="root">${rendered.html}</div>${dataBlock(PAGE_STATE_ELEMENT_ID, rendered.state)}`);
+  const content = page.replace(EMPTY_ROOT, () => `<div id="root">${rendered.html}</div>${dataBlock(PAGE_STATE_ELEMENT_ID, rendered.state)}`);
   if (!app) return content;
   const preloads = [...page.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
   const starter = `<script defer src="${START_AFTER_PAINT}" data-app="${app}" data-preloads='${JSON.stringify(preloads)}'></script>`;
-  return content.replace(MODULE_PRELOAD, '').replace(MODULE_SCRIPT, starter);
+  return content.replace(MODULE_PRELOAD, '').replace(MODULE_SCRIPT, () => starter);
 }
 
 export interface PageHtmlOptions {
@@ -62,20 +68,20 @@ export function createPageHtml(clientDir: string): (pathname: string, options?: 
   const lists = existsSync(listFile) ? (JSON.parse(readFileSync(listFile, 'utf8')) as Record<string, string[]>) : {};
   const withChunks = (path: string) => {
     const links = (lists[path] ?? []).map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
-    return links ? html.replace('</head>', `${links}</head>`) : html;
+    return links ? inHead(html, links) : html;
   };
   const pages = new Map<string, string>(PAGE_PATHS.map((path) => [path, withChunks(path)]));
   const notFound = withChunks(NOT_FOUND_PAGE);
   return (pathname, { search = new URLSearchParams(), headTags, user, rendered } = {}) => {
     const path = matchPagePath(pathname);
     let page = path ? (pages.get(path) ?? html) : rendered ? notFound : html;
-    if (headTags !== undefined) page = page.replace(TITLE, '').replace(DESCRIPTION, '').replace('</head>', `${headTags}</head>`);
+    if (headTags !== undefined) page = inHead(page.replace(TITLE, '').replace(DESCRIPTION, ''), headTags);
     // The visitor's user, known already: the app opens with it instead of asking (lib/session.ts).
     if (user !== undefined) {
-      page = page.replace(USER_PRELOAD, '').replace('</head>', `${dataBlock(PAGE_USER_ELEMENT_ID, JSON.stringify(user && currentUserSchema.parse(user)))}</head>`);
+      page = inHead(page.replace(USER_PRELOAD, ''), dataBlock(PAGE_USER_ELEMENT_ID, JSON.stringify(user && currentUserSchema.parse(user))));
     }
     if (rendered) return withContent(page, rendered);
     const data = path ? pageRequests(pathname, search).map((request) => dataPreload(pageRequestPath(request))).join('') : '';
-    return data ? page.replace('</head>', `${data}</head>`) : page;
+    return data ? inHead(page, data) : page;
   };
 }

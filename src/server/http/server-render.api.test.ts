@@ -87,6 +87,36 @@ describe('public pages rendered on the server', () => {
     expect(html).not.toContain('rel="modulepreload"');
   });
 
+  it("writes stored text verbatim, whatever replacement patterns it holds, and the page whole", async () => {
+    const patterns = "$& $` $' $1 $$";
+    const name = `Dollar ${patterns} Dan`;
+    const bio = `Rigging and winches. ${patterns} All done at your slip.`;
+    const review = `Fixed our furler ${patterns} in an hour.`;
+    const dan = await insertExpert(t.database.db, { name, bio });
+    const owner = await signUp(t.app);
+    const endsAt = new Date(Date.now() - 86_400_000);
+    const [booking] = await t.database.db
+      .insert(bookings)
+      .values({ userId: owner.id, expertId: dan.id, serviceType: 'video', status: 'completed', startsAt: new Date(endsAt.getTime() - 1_800_000), endsAt, timeZone: 'America/New_York', description: 'Furler', priceCents: 7500, onsiteVisitCents: 25000 })
+      .returning();
+    await t.database.db.insert(reviews).values({ bookingId: booking!.id, expertId: dan.id, userId: owner.id, rating: 5, text: review, status: 'published' });
+
+    const { status, html, state } = await page(`/expert/${dan.id}`);
+    expect(status).toBe(200);
+    for (const [tag, count] of [[/<!doctype html>/gi, 1], [/<title>/g, 1], [/<\/head>/g, 1], [/<body>/g, 1], [/<div id="root">/g, 1], [/id="page-state"/g, 1]] as const) {
+      expect(html.match(tag) ?? [], String(tag)).toHaveLength(count);
+    }
+    // The content as React escapes text, the head as the server does (core/markup.ts), the data as JSON.
+    const asReact = (text: string) => text.replaceAll('&', '&amp;').replaceAll("'", '&#x27;');
+    const asMarkup = (text: string) => text.replaceAll('&', '&amp;').replaceAll("'", '&#39;');
+    for (const text of [name, bio, review]) expect(html, text).toContain(asReact(text));
+    expect(/<title>([^<]*)<\/title>/.exec(html)?.[1]).toContain(asMarkup(name));
+    const linkedData = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) => JSON.stringify(JSON.parse(match[1]!)));
+    expect(linkedData.join()).toContain(JSON.stringify(review));
+    const data = state!.queries.map((query) => JSON.stringify(query.state.data)).join();
+    for (const text of [name, bio, review]) expect(data, text).toContain(JSON.stringify(text).slice(1, -1));
+  });
+
   it('lists the experts of a directory, with the filters of its address', async () => {
     const all = await page('/experts');
     expect(all.text).toContain('Travis Boudreaux');

@@ -1,4 +1,4 @@
-import { eq, or, sql, type SQL } from 'drizzle-orm';
+import { eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { bookings, experts } from '../../db/schema.js';
 import { AppError } from '../../core/app-error.js';
@@ -37,10 +37,29 @@ export function isBookingId(value: string): boolean {
 export function bookingRolesOf(record: BookingRecord, user: CurrentUser): BookingRole[] {
   const roles: BookingRole[] = [];
   if (record.booking.userId === user.id) roles.push('owner');
-  // Demo experts have no account: a null never matches a user.
-  if (record.expert.userId !== null && record.expert.userId === user.id) roles.push('expert');
+  if (isOwnExpert(record.expert, user.id)) roles.push('expert');
   if (user.role === 'admin') roles.push('admin');
   return roles;
+}
+
+/** The expert profile is the user's own. Demo experts have no account: a null never matches a user. */
+export function isOwnExpert(expert: { userId: string | null }, userId: string): boolean {
+  return expert.userId !== null && expert.userId === userId;
+}
+
+/**
+ * Nobody deals with themselves (docs/PRODUCT.md#booking-rules): an expert's own account may not book them
+ * nor review them. Bookings made before that rule, where the owner is the expert's own account, stay
+ * visible to their party but count nowhere: not in revenue, payouts, earnings, ratings or public reviews.
+ */
+export function isSelfDealt(record: BookingRecord): boolean {
+  return isOwnExpert(record.expert, record.booking.userId);
+}
+
+/** A condition that the booking of this id (a column of the query) is not self-dealt (`isSelfDealt`). */
+export function dealtWithOthers(bookingId: AnyColumn): SQL {
+  return sql`not exists (select from bookings self_dealt join experts self_expert on self_expert.id = self_dealt.expert_id
+    where self_dealt.id = ${bookingId} and self_expert.user_id = self_dealt.user_id)`;
 }
 
 /** The party the user is to the booking (the owner before the expert), or null for anyone else. */

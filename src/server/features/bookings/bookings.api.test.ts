@@ -4,7 +4,7 @@ import { asUser, createTestApp, signUp, type TestApp, type TestUser } from '../.
 import { insertExpert } from '../../test/expert-factory.js';
 import { daysAhead, movableClock, onsiteBooking, postBooking, videoBooking } from '../../test/booking-helpers.js';
 import { auditLog, bookings, users } from '../../db/schema.js';
-import { PAYMENT_UNAVAILABLE, type BookingDetail } from '../../../common/bookings.js';
+import { PAYMENT_UNAVAILABLE, SELF_BOOKING, type BookingDetail } from '../../../common/bookings.js';
 import { DATE_REQUIRED, DESCRIPTION_REQUIRED, MISSING_INFORMATION } from '../../../common/bookings-fields.js';
 import { SLOT_TIMES } from '../../../common/bookings-rules.js';
 
@@ -197,6 +197,17 @@ describe('POST /api/bookings', () => {
     expect((await postBooking(t.app, owner, videoBooking(999_999, daysAhead(14)))).statusCode).toBe(404);
     const response = await postBooking(t.app, owner, videoBooking(away.id, daysAhead(14)));
     expect(response.statusCode).toBe(409);
+  });
+
+  it('refuses an expert booking themselves, for a video consultation or a visit, and stores nothing', async () => {
+    const before = await t.database.db.$count(bookings);
+    for (const payload of [videoBooking(answering.id, daysAhead(14)), onsiteBooking(answering.id, daysAhead(14))]) {
+      const response = await postBooking(t.app, expertUser, payload, `self-${payload.serviceType}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: SELF_BOOKING, errors: { expertId: SELF_BOOKING } });
+    }
+    expect(SELF_BOOKING).toBe('You cannot book yourself');
+    expect(await t.database.db.$count(bookings)).toBe(before);
   });
 
   it('answers 409 with the product’s words for a time that was just booked', async () => {

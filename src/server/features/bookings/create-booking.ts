@@ -6,7 +6,7 @@ import { inTransaction, LOCKS } from '../../db/transaction.js';
 import { preparedStatement } from '../../db/prepared.js';
 import { answerEarlier, requestHash, type EarlierClaim } from '../../idempotency/idempotent-write.js';
 import { AppError } from '../../core/app-error.js';
-import type { Booking, CreateBooking } from '../../../common/bookings.js';
+import { SELF_BOOKING, type Booking, type CreateBooking } from '../../../common/bookings.js';
 import type { AttachedConversation } from '../../../common/ai-handoff.js';
 import { REQUEST_TTL_MS, billableHours, bookingPriceCents } from '../../../common/bookings-rules.js';
 import type { CurrentUser } from '../../../common/user.js';
@@ -14,6 +14,7 @@ import { chooseSlot, expertDayColumns, expertDayValues, toRanges } from './slots
 import { auditSnapshot, bookingExpertColumns, selectBookingRecords, toBooking, type BookingRecord } from './booking-record.js';
 import type { ServiceContext } from '../../core/service-context.js';
 import { noticeJobs } from './booking-notices.js';
+import { isOwnExpert } from './booking-access.js';
 import { EMAIL_QUEUE } from '../../mail/email-job.js';
 import { dueReminders, reminderJob } from './booking-reminders.js';
 import { EXPERT_NOT_FOUND } from '../experts/index.js';
@@ -44,9 +45,18 @@ interface TargetExpert extends Omit<BookingRecord['expert'], 'email'> {
 
 const NOT_TAKING_BOOKINGS = 'This expert is not taking bookings right now. Please choose another expert.';
 
-/** Whether the expert may be booked for the service: unknown or not approved is 404; not offering it or away is 409. */
-function checkBookable(expert: Pick<TargetExpert, 'status' | 'serviceTypes' | 'available'> | null, serviceType: CreateBooking['serviceType']): void {
+/**
+ * Whether the caller may book the expert for the service: unknown or not approved is 404; the caller's own
+ * expert profile is 400 (a self-paid invoice and a self-written review would count as real); not offering it
+ * or away is 409.
+ */
+function checkBookable(
+  expert: Pick<TargetExpert, 'status' | 'serviceTypes' | 'available' | 'userId'> | null,
+  serviceType: CreateBooking['serviceType'],
+  callerId: string,
+): void {
   if (!expert || expert.status !== 'approved') throw new AppError('NOT_FOUND', EXPERT_NOT_FOUND);
+  if (isOwnExpert(expert, callerId)) throw AppError.onField('expertId', SELF_BOOKING);
   if (!expert.serviceTypes.includes(serviceType)) {
     const message = serviceType === 'video' ? 'This expert does not offer video consultations.' : 'This expert does not offer onsite service.';
     throw AppError.onField('expertId', message);
@@ -157,7 +167,7 @@ export function bookingCreator(deps: ServiceContext, conversations: Conversation
 
     const now = deps.now();
     const { expert } = target;
-    checkBookable(expert, input.serviceType);
+    checkBookable(expert, input.serviceType, user.id);
     const hours = input.serviceType === 'onsite' ? billableHours(input.estimatedHours, expert!.onsiteMinimumHours) : 0;
     const slot = chooseSlot(expert!, input.serviceType, input.scheduledDate, input.preferredTime, hours, now, {
       ranges: toRanges(target.ranges),
@@ -226,7 +236,7 @@ export function bookingCreator(deps: ServiceContext, conversations: Conversation
     // committed meanwhile.
     const again = await readTarget(user.id, input, key);
     if (!written) {
-      checkBookable(again.expert, input.serviceType);
+      checkBookable(again.expert, input.serviceType, user.id);
       throw new AppError('CONFLICT', NOT_TAKING_BOOKINGS);
     }
     return { booking: await answerEarlier(again.earlier ?? undefined, hash, replay), replayed: true };

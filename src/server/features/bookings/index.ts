@@ -4,6 +4,8 @@ export {
   BOOKING_NOT_FOUND,
   bookingAccess,
   bookingRolesOf,
+  dealtWithOthers,
+  isSelfDealt,
   loadBooking,
   partyBookings,
   partyRoleOf,

@@ -5,7 +5,7 @@ import { asUser, createTestApp, signUp, type TestApp, type TestUser } from '../.
 import { daysAhead, movableClock, postBooking, videoBooking } from '../../test/booking-helpers.js';
 import { requester, signUpExpert, type ExpertAccount } from '../../test/workspace-helpers.js';
 import { startFakeStripeServer, type FakeStripeServer } from '../../test/fake-stripe-server.js';
-import { auditLog, experts, invoiceRefunds, invoices, users } from '../../db/schema.js';
+import { auditLog, bookings, experts, invoiceRefunds, invoices, users } from '../../db/schema.js';
 import { invoiceShares } from '../../../common/invoice-totals.js';
 import { monthOf, type Earnings, type PayoutReport, type Revenue } from '../../../common/earnings.js';
 import type { Booking } from '../../../common/bookings.js';
@@ -169,5 +169,53 @@ describe('Stripe Connect onboarding', () => {
     await webhook(stripe.event('account.updated', stripe.completeOnboarding(account.id)));
     const [row] = await t.database.db.select().from(experts).where(eq(experts.id, other.expertId));
     expect(row!.stripePayoutsEnabled).toBe(true);
+  });
+});
+
+describe('the CSV exports', () => {
+  const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
+  it.each(['=', '+', '-', '@', '\t', '\r'])('write a name starting with %j as text, and amounts as numbers', async (prefix) => {
+    const writer = await signUpExpert(t, { name: 'Cora Csv', instantBooking: true, videoRateCents: 10000 });
+    await invoiced(writer, 'in_person');
+    const period = monthOf(clock.now());
+    const formula = `${prefix}1+HYPERLINK("http://evil.example/x","Click")`;
+    await t.database.db.update(users).set({ firstName: formula }).where(eq(users.id, owner.id));
+    await t.database.db.update(experts).set({ name: formula }).where(eq(experts.id, writer.expertId));
+
+    const statement = (await http.get(writer, `/api/workspace/earnings/statement.csv?month=${period}`)).body;
+    expect(statement).toContain(`,${quoted(`'${formula} Owner`)},`);
+    expect(statement).toContain(',100.00,15.00,85.00,pending\r\n');
+    // Cash kept by the expert: they owe the platform its fee, a negative amount that stays a number.
+    const payouts = (await http.get(admin, `/api/admin/payouts.csv?period=${period}`)).body;
+    expect(payouts).toContain(`${period},${writer.expertId},${quoted(`'${formula}`)},1,100.00,15.00,-15.00,\r\n`);
+    await t.database.db.update(users).set({ firstName: '=Olive' }).where(eq(users.id, owner.id));
+  });
+});
+
+describe('a booking of an expert by their own account, from before the rule', () => {
+  it('counts in no revenue, earnings, statement or payout', async () => {
+    const self = await signUpExpert(t, { name: 'Sam Self', instantBooking: true, videoRateCents: 10000 });
+    const booking = await invoiced(self, 'in_person');
+    const month = monthOf(clock.now());
+    const revenueNow = async () => ((await http.get(admin, `/api/admin/revenue?until=${month}`)).json() as Revenue).totals;
+    const before = await revenueNow();
+    // The product refuses such a booking now; older databases may hold one.
+    await t.database.db.update(bookings).set({ userId: self.id }).where(eq(bookings.id, booking.id));
+
+    const after = await revenueNow();
+    const cents = (value: string) => Math.round(Number(value) * 100);
+    expect(after.bookings).toBe(before.bookings - 1);
+    expect(cents(after.gross)).toBe(cents(before.gross) - 10000);
+    expect(cents(after.fees)).toBe(cents(before.fees) - 1500);
+    const earnings: Earnings = (await http.get(self, '/api/workspace/earnings')).json();
+    expect(earnings.invoices).toEqual([]);
+    expect(earnings.totals).toMatchObject({ gross: '0.00', toBePaidOut: '0.00', unpaidInvoices: 0 });
+    const statement = (await http.get(self, `/api/workspace/earnings/statement.csv?month=${month}`)).body;
+    expect(statement.trim().split('\r\n')).toHaveLength(2);
+    const report: PayoutReport = (await http.get(admin, `/api/admin/payouts?period=${month}`)).json();
+    expect(report.lines.find((line) => line.expertId === self.expertId)).toBeUndefined();
+    expect((await http.get(admin, `/api/admin/payouts.csv?period=${month}`)).body).not.toContain('Sam Self');
+    expect((await http.post(admin, '/api/admin/payouts', { expertId: self.expertId, period: month })).statusCode).toBe(409);
   });
 });

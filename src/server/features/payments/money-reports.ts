@@ -17,12 +17,16 @@ import {
   type RevenueMonth,
 } from '../../../common/earnings.js';
 import type { CurrentUser } from '../../../common/user.js';
-import { toCsv } from './csv.js';
+import { csvNumber, toCsv } from './csv.js';
+import { dealtWithOthers } from '../bookings/index.js';
 
 type InvoiceRow = typeof invoices.$inferSelect;
 
 /** Invoices paid outside a Stripe destination charge: the platform settles them with the expert by hand. */
 const settledByHand = isNull(invoices.transferDestination);
+
+/** An expert's invoice to their own account is no business: it counts in no report (docs/PRODUCT.md#booking-rules). */
+const ofOthers = dealtWithOthers(invoices.bookingId);
 
 function earningsLine(invoice: InvoiceRow, booking: { id: string; number: number; serviceType: 'video' | 'onsite' }, ownerName: string): EarningsInvoice {
   const shares = invoice.paidAt ? invoiceShares(invoice) : { grossCents: 0, feeCents: 0, netCents: 0 };
@@ -49,7 +53,7 @@ async function invoicesOfExpert(db: Database, expertId: number, where = and()) {
     .from(invoices)
     .innerJoin(bookings, eq(bookings.id, invoices.bookingId))
     .innerJoin(users, eq(users.id, bookings.userId))
-    .where(and(eq(bookings.expertId, expertId), where))
+    .where(and(eq(bookings.expertId, expertId), ofOthers, where))
     .orderBy(desc(invoices.issuedAt));
 }
 
@@ -109,12 +113,12 @@ export async function statementCsv(db: Database, expertId: number, month: string
       line.ownerName,
       line.paidAt!.slice(0, 10),
       line.paymentMethod === 'card' ? 'Card' : 'In person',
-      line.gross,
-      line.fee,
-      line.net,
+      csvNumber(line.gross),
+      csvNumber(line.fee),
+      csvNumber(line.net),
       line.payoutStatus,
     ]),
-    ['Total', '', '', '', '', '', total('gross'), total('fee'), total('net'), ''],
+    ['Total', '', '', '', '', '', csvNumber(total('gross')), csvNumber(total('fee')), csvNumber(total('net')), ''],
   ]);
 }
 
@@ -126,7 +130,7 @@ export async function payoutReport(db: Database, period: string): Promise<Payout
     .from(invoices)
     .innerJoin(bookings, eq(bookings.id, invoices.bookingId))
     .innerJoin(experts, eq(experts.id, bookings.expertId))
-    .where(and(isNotNull(invoices.paidAt), gte(invoices.paidAt, start), lt(invoices.paidAt, end), settledByHand));
+    .where(and(isNotNull(invoices.paidAt), gte(invoices.paidAt, start), lt(invoices.paidAt, end), settledByHand, ofOthers));
   const settled = await db.select().from(payouts).where(eq(payouts.period, period));
   const byExpert = new Map<number, { expertName: string; rows: InvoiceRow[] }>();
   for (const row of rows) {
@@ -155,7 +159,16 @@ export async function payoutReport(db: Database, period: string): Promise<Payout
 export function payoutCsv(report: PayoutReport): string {
   return toCsv([
     ['Period', 'Expert id', 'Expert', 'Invoices', 'Gross', 'Platform fee', 'Owed to the expert', 'Settled on'],
-    ...report.lines.map((line) => [report.period, String(line.expertId), line.expertName, String(line.invoices), line.gross, line.fee, line.owed, line.settledAt?.slice(0, 10) ?? '']),
+    ...report.lines.map((line) => [
+      report.period,
+      csvNumber(String(line.expertId)),
+      line.expertName,
+      csvNumber(String(line.invoices)),
+      csvNumber(line.gross),
+      csvNumber(line.fee),
+      csvNumber(line.owed),
+      line.settledAt?.slice(0, 10) ?? '',
+    ]),
   ]);
 }
 
@@ -170,7 +183,7 @@ export async function settlePayout(db: Database, admin: CurrentUser, expertId: n
       .select({ invoice: invoices })
       .from(invoices)
       .innerJoin(bookings, eq(bookings.id, invoices.bookingId))
-      .where(and(eq(bookings.expertId, expertId), eq(invoices.payoutStatus, 'pending'), gte(invoices.paidAt, start), lt(invoices.paidAt, end), settledByHand))
+      .where(and(eq(bookings.expertId, expertId), eq(invoices.payoutStatus, 'pending'), gte(invoices.paidAt, start), lt(invoices.paidAt, end), settledByHand, ofOthers))
       .for('update', { of: invoices });
     if (due.length === 0) throw new AppError('CONFLICT', 'Nothing is left to settle with this expert for that month.');
     const amountCents = due.reduce((sum, row) => sum + owedToExpertCents(row.invoice), 0);
@@ -201,11 +214,12 @@ export async function revenue(db: Database, until: string): Promise<Revenue> {
   const start = monthRange(months[0]!).start;
   const end = monthRange(until).end;
   const inRange = (column: typeof invoices.issuedAt | typeof invoices.paidAt | typeof invoices.disputedAt) => and(gte(column, start), lt(column, end));
-  const rows = await db.select().from(invoices).where(or(inRange(invoices.issuedAt), inRange(invoices.paidAt), inRange(invoices.disputedAt)));
+  const rows = await db.select().from(invoices).where(and(or(inRange(invoices.issuedAt), inRange(invoices.paidAt), inRange(invoices.disputedAt)), ofOthers));
   const refunds = await db
-    .select()
+    .select({ amountCents: invoiceRefunds.amountCents, updatedAt: invoiceRefunds.updatedAt })
     .from(invoiceRefunds)
-    .where(and(eq(invoiceRefunds.status, 'succeeded'), gte(invoiceRefunds.updatedAt, start), lt(invoiceRefunds.updatedAt, end)));
+    .innerJoin(invoices, eq(invoices.id, invoiceRefunds.invoiceId))
+    .where(and(eq(invoiceRefunds.status, 'succeeded'), gte(invoiceRefunds.updatedAt, start), lt(invoiceRefunds.updatedAt, end), ofOthers));
   const within = (date: Date | null, month: string) => !!date && monthOf(date) === month;
   const result: RevenueMonth[] = months.map((month) => {
     const paid = rows.filter((invoice) => within(invoice.paidAt, month));

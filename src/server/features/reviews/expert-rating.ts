@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { experts } from '../../db/schema.js';
+import { experts, reviews } from '../../db/schema.js';
+import { dealtWithOthers } from '../bookings/index.js';
 
 /**
  * Sets the expert's `rating` and `review_count` from their prior and their visible reviews:
@@ -11,7 +12,8 @@ import { experts } from '../../db/schema.js';
  *
  * Read from the reviews table, never incremented, inside the caller's transaction, which must already hold
  * the expert's row lock (`lockExpertForReviews`): the aggregate then sees every review committed before,
- * so concurrent reviews of one expert cannot overwrite each other's figures. Hidden reviews do not count.
+ * so concurrent reviews of one expert cannot overwrite each other's figures. Hidden reviews do not count,
+ * nor reviews of a booking the expert made with themselves (docs/PRODUCT.md#booking-rules).
  * The profile's page changed with them, so its last change (the sitemap's date) moves too.
  */
 export async function recomputeExpertRating(tx: Database, expertId: number): Promise<void> {
@@ -23,7 +25,7 @@ export async function recomputeExpertRating(tx: Database, expertId: number): Pro
                     else round((experts.seeded_review_count * experts.seeded_rating + visible.total)
                                / (experts.seeded_review_count + visible.n), 2) end
     from (select count(*)::int as n, coalesce(sum(rating), 0)::numeric as total
-            from reviews where expert_id = ${expertId} and status <> 'hidden') as visible
+            from reviews where expert_id = ${expertId} and status <> 'hidden' and ${dealtWithOthers(reviews.bookingId)}) as visible
     where experts.id = ${expertId}`);
 }
 

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { bookings, experts, reviews, users } from '../../db/schema.js';
 import { AppError } from '../../core/app-error.js';
+import { dealtWithOthers } from '../bookings/index.js';
 import {
   reviewerName,
   type ExpertReview,
@@ -98,9 +99,12 @@ async function reviewPage(db: Database, where: SQL, limit: number, cursor: strin
   return { rows: page, nextCursor: more ? cursorOf(page[page.length - 1]!.review) : null };
 }
 
-/** The expert's public reviews: hidden ones are left out. */
+/** The expert's reviews the public sees and their figures count: not hidden, not of a booking of their own. */
+const shownReviews = (expertId: number) => and(eq(reviews.expertId, expertId), ne(reviews.status, 'hidden'), dealtWithOthers(reviews.bookingId))!;
+
+/** The expert's public reviews. */
 export async function listExpertReviews(db: Database, expertId: number, limit: number, cursor?: string): Promise<ReviewPage> {
-  const page = await reviewPage(db, and(eq(reviews.expertId, expertId), ne(reviews.status, 'hidden'))!, limit, cursor);
+  const page = await reviewPage(db, shownReviews(expertId), limit, cursor);
   return { reviews: page.rows.map(toPublicReview), nextCursor: page.nextCursor };
 }
 
@@ -110,7 +114,7 @@ export async function listExpertReviews(db: Database, expertId: number, limit: n
  * Every review is of a completed booking, written by its owner.
  */
 export async function verifiedReviews(db: Database, expertId: number, limit: number): Promise<{ count: number; average: string; latest: PublicReview[] }> {
-  const shown = and(eq(reviews.expertId, expertId), ne(reviews.status, 'hidden'))!;
+  const shown = shownReviews(expertId);
   const [[totals], page] = await Promise.all([
     db.select({ count: sql<number>`count(*)::int`, average: sql<string>`coalesce(round(avg(${reviews.rating}), 2), 0)::text` }).from(reviews).where(shown),
     reviewPage(db, shown, limit, undefined),

@@ -8,11 +8,12 @@ import { BOOKING_STATUS_LABELS } from '../../../common/bookings-status.js';
 import { reviewClosesAt, type BookingReview } from '../../../common/reviews.js';
 import type { CurrentUser } from '../../../common/user.js';
 import type { ServiceContext } from '../../core/service-context.js';
-import { bookingAccess, loadBooking, type BookingRecord } from '../bookings/index.js';
+import { bookingAccess, isSelfDealt, loadBooking, type BookingRecord } from '../bookings/index.js';
 import { lockExpertForReviews, recomputeExpertRating } from './expert-rating.js';
 import { reviewOfBooking } from './read-reviews.js';
 
 export const ONLY_OWNER_REVIEWS = 'Only the boat owner who made this booking can review it.';
+export const SELF_REVIEW = 'You cannot review yourself';
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /** Why the owner may not review the booking now, or null when they may. */
@@ -31,7 +32,7 @@ export async function getBookingReview(db: Database, user: CurrentUser, rawId: s
   const { record, roles } = await bookingAccess(db, user, rawId);
   const review = await reviewOfBooking(db, record.booking.id);
   const closesAt = reviewClosesAt(record.booking.endsAt).toISOString();
-  const owner = roles.includes('owner');
+  const owner = roles.includes('owner') && !isSelfDealt(record);
   let eligibility: BookingReview['eligibility'];
   if (review) eligibility = 'reviewed';
   else if (!owner) eligibility = 'not-owner';
@@ -52,6 +53,7 @@ export async function createReview(
 ): Promise<BookingReview> {
   const { record, roles } = await bookingAccess(services.db, user, rawId);
   if (!roles.includes('owner')) throw new AppError('FORBIDDEN', ONLY_OWNER_REVIEWS);
+  if (isSelfDealt(record)) throw new AppError('FORBIDDEN', SELF_REVIEW);
   const expertId = record.booking.expertId;
   await inTransaction(services.db, async (tx) => {
     await lockExpertForReviews(tx, expertId);
