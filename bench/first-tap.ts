@@ -15,12 +15,13 @@ async function once(browser: Browser, url: string): Promise<number> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
   try {
     const page = await context.newPage();
+    // Before the page's own scripts, when the document has no element yet: the whole document is watched.
     await page.addInitScript((attribute) => {
       new MutationObserver((_changes, observer) => {
         if (!document.documentElement.hasAttribute(attribute)) return;
         (window as unknown as { appStartedAt: number }).appStartedAt = performance.now();
         observer.disconnect();
-      }).observe(document.documentElement, { attributes: true, attributeFilter: [attribute] });
+      }).observe(document, { attributes: true, subtree: true, attributeFilter: [attribute] });
     }, APP_STARTED_ATTRIBUTE);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
