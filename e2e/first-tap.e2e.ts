@@ -42,6 +42,9 @@ async function holdTheApp(page: Page): Promise<() => void> {
   return release;
 }
 
+// The next page's code is held back too, so its load event waits: a navigation is done once its HTML is in.
+const HELD = { waitUntil: 'domcontentloaded' } as const;
+
 const started = (page: Page) => page.evaluate((attribute) => document.documentElement.hasAttribute(attribute), APP_STARTED_ATTRIBUTE);
 const cards = (page: Page) => page.getByRole('list', { name: 'Experts' }).locator(':scope > li');
 const filtersToggle = (page: Page) => page.locator('summary').filter({ hasText: 'Filters' });
@@ -61,13 +64,13 @@ describe('the first tap on a page the server rendered, before its app has starte
     await page.getByRole('heading', { level: 1, name: 'Onsite Marine Service' }).waitFor();
     expect(await started(page)).toBe(false);
     await page.getByRole('link', { name: 'Sign In' }).click();
-    await page.waitForURL(/\/login\?returnTo=%2Fexperts%3Fq%3DMarcus$/);
+    await page.waitForURL(/\/login\?returnTo=%2Fexperts%3Fq%3DMarcus$/, HELD);
 
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     await page.getByRole('heading', { level: 1, name: /Marine Repair Solutions with/ }).waitFor();
     expect(await started(page)).toBe(false);
     await page.getByRole('link', { name: 'Get Started' }).click();
-    await page.waitForURL(/\/login\?returnTo=%2F$/);
+    await page.waitForURL(/\/login\?returnTo=%2F$/, HELD);
     release();
     await context.close();
   });
@@ -85,7 +88,7 @@ describe('the first tap on a page the server rendered, before its app has starte
     await page.getByLabel('Menu', { exact: true }).click();
     expect(await started(page)).toBe(false);
     await menu.getByRole('link', { name: 'Video Consultation' }).click();
-    await page.waitForURL(/\/video-consultation$/);
+    await page.waitForURL(/\/video-consultation$/, HELD);
     release();
     await context.close();
   });
@@ -97,7 +100,7 @@ describe('the first tap on a page the server rendered, before its app has starte
     await page.getByRole('searchbox', { name: 'Search experts' }).fill('Annapolis, MD');
     expect(await started(page)).toBe(false);
     await page.getByRole('searchbox', { name: 'Search experts' }).press('Enter');
-    await page.waitForURL(/\/experts\?q=Annapolis%2C\+MD/);
+    await page.waitForURL(/\/experts\?q=Annapolis%2C\+MD/, HELD);
     await page.getByText(await foundText('q=Annapolis%2C%20MD'), { exact: true }).waitFor();
 
     await page.goto('/experts', { waitUntil: 'domcontentloaded' });
@@ -106,7 +109,7 @@ describe('the first tap on a page the server rendered, before its app has starte
     await page.getByLabel('Sort By', { exact: true }).selectOption('price-low');
     expect(await started(page)).toBe(false);
     await page.getByRole('button', { name: 'Apply filters' }).click();
-    await page.waitForURL(/specialty=engines/);
+    await page.waitForURL(/specialty=engines/, HELD);
     await page.getByText(await foundText('specialty=engines'), { exact: true }).waitFor();
     // Rendered with the filters open and chosen as the address says.
     expect(await page.getByLabel('Specialty', { exact: true }).inputValue()).toBe('engines');
