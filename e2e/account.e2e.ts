@@ -19,7 +19,7 @@ describe('a new boat owner', () => {
     await snap(page, 'home-signed-out-1280');
     await expectAccessible(page);
 
-    await page.getByRole('button', { name: 'Get Started' }).click();
+    await page.getByRole('link', { name: 'Get Started' }).click();
     await page.waitForURL(/\/login\?returnTo=%2F/);
     await page.getByRole('tab', { name: 'Create Account' }).waitFor();
     await snap(page, 'login-1280');
@@ -72,7 +72,7 @@ describe('a new boat owner', () => {
 
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
-    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    await page.getByRole('link', { name: 'Sign In' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     await page.getByRole('heading', { name: /Marine Repair Solutions with/ }).waitFor();
     await context.close();

@@ -18,7 +18,7 @@ const waitingText = () => (status.webSearch ? 'Searching web for manuals and spe
 async function signUpFromAssistant() {
   const { context, page } = await newPage(browser);
   await page.goto('/ai-assistant');
-  await page.getByRole('button', { name: 'Sign in to ask the assistant' }).click();
+  await page.getByRole('link', { name: 'Sign in to ask the assistant' }).click();
   await page.waitForURL(/\/login\?returnTo=%2Fai-assistant/);
   await signUpThroughUi(page, { firstName: 'Rowan', lastName: 'Boater', email: uniqueEmail('owner-ai'), password: 'assistant-pass-1' });
   await page.waitForURL(/\/ai-assistant$/);
@@ -92,7 +92,7 @@ describe('the AI assistant (/ai-assistant)', () => {
     await snapFromTop(page, 'ai-assistant-signed-out-1280');
     await expectAccessible(page);
 
-    await page.getByRole('button', { name: 'Sign in to ask the assistant' }).click();
+    await page.getByRole('link', { name: 'Sign in to ask the assistant' }).click();
     await page.waitForURL(/\/login\?returnTo=%2Fai-assistant/);
     await context.close();
   });
@@ -367,7 +367,7 @@ describe('the AI assistant (/ai-assistant)', () => {
   it('shows the visitor view at 390 px', async () => {
     const { context, page } = await newPage(browser, MOBILE);
     await page.goto('/ai-assistant');
-    await page.getByRole('button', { name: 'Sign in to ask the assistant' }).waitFor();
+    await page.getByRole('link', { name: 'Sign in to ask the assistant' }).waitFor();
     await snapFromTop(page, 'ai-assistant-signed-out-390');
     await expectAccessible(page);
     await context.close();

@@ -45,7 +45,7 @@ describe('the expert listing (/experts)', () => {
     await snap(page, 'experts-1280');
     await expectAccessible(page);
 
-    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+    await page.locator('summary').filter({ hasText: 'Filters' }).click();
     const specialty = page.getByLabel('Specialty', { exact: true });
     const specialtyOptions = await specialty.locator('option').allTextContents();
     expect(specialtyOptions).toEqual([
@@ -165,7 +165,7 @@ describe('the expert listing (/experts)', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
     await snap(page, 'experts-390');
 
-    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+    await page.locator('summary').filter({ hasText: 'Filters' }).click();
     await page.getByLabel('Location', { exact: true }).fill('CA');
     await found(page, 7).waitFor();
     await snap(page, 'experts-filters-390');

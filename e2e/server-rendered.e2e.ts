@@ -61,7 +61,7 @@ describe('public pages rendered on the server', () => {
     expect(await cards(page).count()).toBe(24);
     await page.getByRole('button', { name: 'Load more' }).click();
     await expect.poll(() => cards(page).count()).toBe(48);
-    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+    await page.locator('summary').filter({ hasText: 'Filters' }).click();
     await page.getByLabel('Specialty', { exact: true }).selectOption('engines');
     await page.waitForURL(/specialty=engines/);
     await page.getByText('8 experts found', { exact: true }).waitFor();

@@ -35,17 +35,20 @@ describe('the shell', () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     expect(await nav.getByRole('link', { name: 'Dashboard' }).isVisible()).toBe(false);
 
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    // A native disclosure (<summary>), which says itself whether it is open.
+    const toggle = page.getByLabel('Menu', { exact: true });
+    await toggle.click();
     const menu = page.locator('#mobile-menu');
     await menu.getByRole('link', { name: 'Onsite Request' }).waitFor();
     await snap(page, 'mobile-menu-open-390');
-    await page.getByRole('button', { name: 'Close menu' }).click();
-    await menu.waitFor({ state: 'detached' });
+    await expectAccessible(page);
+    await toggle.click();
+    await menu.waitFor({ state: 'hidden' });
 
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await toggle.click();
     await menu.getByRole('link', { name: 'Video Consultation' }).click();
     await page.waitForURL(/\/video-consultation$/);
-    await menu.waitFor({ state: 'detached' });
+    await menu.waitFor({ state: 'hidden' });
     await context.close();
   });
 
@@ -190,7 +193,7 @@ describe('the shell', () => {
     });
     await page.goto('/');
     await page.getByRole('heading', { level: 1, name: /Marine Repair Solutions with/ }).waitFor();
-    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    await page.getByRole('link', { name: 'Sign In' }).waitFor();
     // A signed-out visit asks nothing it would be refused: no 401 in the console.
     expect(asked).toEqual([]);
     expect(errors).toEqual([]);

@@ -1,9 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { lazy, Suspense, useRef } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { Menu, X } from 'lucide-react';
-import { Button } from '../components/ui/button';
+import { Button, buttonVariants } from '../components/ui/button';
 import { cn } from '../lib/cn';
-import { goToSignIn, useAuth } from '../lib/session';
+import { signInPath, useAuth } from '../lib/session';
 import { BrandLogo } from './brand-logo';
 import { NAV_LINKS } from './nav-links';
 
@@ -18,7 +18,9 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 export function NavBar() {
   const { user, isLoading } = useAuth();
-  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname, search } = useLocation();
+  const menu = useRef<HTMLDetailsElement>(null);
+  const closeMenu = () => menu.current?.removeAttribute('open');
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -39,36 +41,35 @@ export function NavBar() {
               <UserMenu user={user} />
             </Suspense>
           ) : null}
-          {/* Kept in place, hidden, while the user loads: the menu button beside it does not move when it appears. */}
+          {/* Kept in place, hidden, while the user loads: the menu button beside it does not move when it appears.
+              A link, as the phone menu is a native disclosure: both work before the app has started on a
+              page the server rendered (docs/PRODUCT.md#shell-and-navigation). */}
           {!user ? (
-            <Button size="sm" className={cn(isLoading && 'invisible')} onClick={() => goToSignIn()}>
-              Sign In
+            <Button asChild size="sm" className={cn(isLoading && 'invisible')}>
+              <a href={signInPath(pathname + search)}>Sign In</a>
             </Button>
           ) : null}
-          <Button
-            variant="ghost"
-            size="icon"
-            className="lg:hidden"
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-            aria-expanded={menuOpen}
-            aria-controls="mobile-menu"
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            {menuOpen ? <X aria-hidden /> : <Menu aria-hidden />}
-          </Button>
+          <details ref={menu} className="group lg:hidden">
+            <summary
+              aria-label="Menu"
+              aria-controls="mobile-menu"
+              className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'cursor-pointer list-none [&::-webkit-details-marker]:hidden')}
+            >
+              <Menu aria-hidden className="group-open:hidden" />
+              <X aria-hidden className="hidden group-open:block" />
+            </summary>
+            <div id="mobile-menu" className="absolute inset-x-0 top-full border-y border-slate-200 bg-white shadow-md">
+              <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3 sm:px-6">
+                {NAV_LINKS.map((link) => (
+                  <NavLink key={link.to} to={link.to} className={linkClass} onClick={closeMenu}>
+                    {link.label}
+                  </NavLink>
+                ))}
+              </div>
+            </div>
+          </details>
         </div>
       </nav>
-      {menuOpen ? (
-        <div id="mobile-menu" className="border-t border-slate-200 bg-white lg:hidden">
-          <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3 sm:px-6">
-            {NAV_LINKS.map((link) => (
-              <NavLink key={link.to} to={link.to} className={linkClass} onClick={() => setMenuOpen(false)}>
-                {link.label}
-              </NavLink>
-            ))}
-          </div>
-        </div>
-      ) : null}
     </header>
   );
 }

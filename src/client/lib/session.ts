@@ -41,9 +41,14 @@ export function useAuth() {
   return { user, isLoading: query.isLoading, isAuthenticated: !!user };
 }
 
-/** Sign-in and sign-out are full-page navigations (docs/PRODUCT.md#shell-and-navigation). */
+/**
+ * Where sign-in starts, to come back to `returnTo`: a full-page navigation (docs/PRODUCT.md#shell-and-navigation),
+ * so a link to it works in a server-rendered page before the app has started.
+ */
+export const signInPath = (returnTo: string) => `/api/login?returnTo=${encodeURIComponent(returnTo)}`;
+
 export function goToSignIn(returnTo = window.location.pathname + window.location.search) {
-  window.location.assign(`/api/login?returnTo=${encodeURIComponent(returnTo)}`);
+  window.location.assign(signInPath(returnTo));
 }
 
 export function logOut() {

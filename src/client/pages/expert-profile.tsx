@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useParams } from 'react-router';
 import { PageContainer } from '../app/page-header';
 import { ExpertNotFound, ExpertProfile, ExpertProfileSkeleton, useExpert } from '../features/experts';
@@ -16,7 +17,15 @@ export default function ExpertProfilePage() {
       ) : expert.isError ? (
         <ExpertNotFound />
       ) : (
-        <ExpertProfile expert={expert.data} reviews={<ExpertReviews expert={expert.data} />} />
+        // The reviews in a boundary: on the page the server rendered, React hydrates them after the rest.
+        <ExpertProfile
+          expert={expert.data}
+          reviews={
+            <Suspense>
+              <ExpertReviews expert={expert.data} />
+            </Suspense>
+          }
+        />
       )}
     </PageContainer>
   );

@@ -1,4 +1,6 @@
+import { useRef } from 'react';
 import { Label } from './label';
+import { useValueSetBeforeStart } from '../../lib/use-value-set-before-start';
 
 export interface FilterOption {
   value: string;
@@ -11,21 +13,26 @@ const selectClass =
 /** A labelled native select: light, and accessible by keyboard and screen reader as it is. */
 export function FilterSelect({
   id,
+  name,
   label,
   value,
   options,
   onChange,
 }: {
   id: string;
+  /** The field's name in its form's submission: a filter's key in the address (a GET form). */
+  name?: string;
   label: string;
   value: string;
   options: readonly FilterOption[];
   onChange: (value: string) => void;
 }) {
+  const select = useRef<HTMLSelectElement>(null);
+  useValueSetBeforeStart(select, value, onChange);
   return (
     <div className="flex flex-col gap-1.5">
       <Label htmlFor={id}>{label}</Label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value)} className={selectClass}>
+      <select ref={select} id={id} name={name} value={value} onChange={(event) => onChange(event.target.value)} className={selectClass}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -1,4 +1,5 @@
 import { Button } from './button';
+import { useHydrated } from '../../lib/use-hydrated';
 
 /** 'Showing 24 of 48' and the button that asks for the next page of a paged list. */
 export function LoadMoreButton({
@@ -13,12 +14,14 @@ export function LoadMoreButton({
   loading: boolean;
   onClick: () => void;
 }) {
+  // Disabled until the app has started on a page the server rendered: visibly not ready, not dead.
+  const hydrated = useHydrated();
   return (
     <div className="flex flex-col items-center gap-2">
       <p className="text-sm text-slate-600">
         Showing {shown} of {total}
       </p>
-      <Button variant="outline" onClick={onClick} disabled={loading} className="min-w-40">
+      <Button variant="outline" onClick={onClick} disabled={!hydrated || loading} className="min-w-40">
         {loading ? (
           <span aria-hidden className="size-4 animate-spin rounded-full border-2 border-navy-100 border-t-navy-600" />
         ) : null}

@@ -1,6 +1,6 @@
 import { LogIn } from 'lucide-react';
 import { Button } from '../../components/ui/button';
-import { goToSignIn } from '../../lib/session';
+import { signInPath } from '../../lib/session';
 
 /** In place of the question box for a signed-out visitor: answers are kept with an account. */
 export function ChatSignInPrompt() {
@@ -10,8 +10,11 @@ export function ChatSignInPrompt() {
         Sign in or create a free account to ask questions and upload photos. Your conversations are saved so you can come back
         to them.
       </p>
-      <Button onClick={() => goToSignIn('/ai-assistant')}>
-        <LogIn aria-hidden /> Sign in to ask the assistant
+      {/* A link: it works before the app has started on the page the server rendered. */}
+      <Button asChild>
+        <a href={signInPath('/ai-assistant')}>
+          <LogIn aria-hidden /> Sign in to ask the assistant
+        </a>
       </Button>
     </div>
   );

@@ -1,4 +1,5 @@
 import { cn } from '../../lib/cn';
+import { useHydrated } from '../../lib/use-hydrated';
 
 const OPTIONS = [
   { availableOnly: false, label: 'All' },
@@ -13,6 +14,8 @@ export function AvailabilityToggle({
   availableOnly: boolean;
   onChange: (availableOnly: boolean) => void;
 }) {
+  // Disabled until the app has started on a page the server rendered: visibly not ready, not dead.
+  const hydrated = useHydrated();
   return (
     <div className="flex flex-col gap-1.5">
       <span id="availability-label" className="text-sm font-medium text-slate-800">
@@ -30,9 +33,10 @@ export function AvailabilityToggle({
               key={option.label}
               type="button"
               aria-pressed={pressed}
+              disabled={!hydrated}
               onClick={() => onChange(option.availableOnly)}
               className={cn(
-                'rounded-md px-2 text-sm font-medium whitespace-nowrap transition-colors',
+                'rounded-md px-2 text-sm font-medium whitespace-nowrap transition-colors disabled:opacity-60',
                 pressed ? 'bg-white text-navy-800 shadow-sm' : 'text-slate-700 hover:text-slate-900',
               )}
             >

@@ -1,4 +1,4 @@
-import { useDeferredValue, type ReactNode } from 'react';
+import { Suspense, useDeferredValue, type ReactNode } from 'react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { AlertTriangle } from 'lucide-react';
 import type { Expert } from '@common/experts';
@@ -59,17 +59,12 @@ export function ExpertResults({
 
   return (
     <div className="flex flex-col items-center gap-6">
-      <ul
-        aria-label="Experts"
-        aria-busy={query.isPlaceholderData}
-        className={cn(gridClass, 'w-full transition-opacity', query.isPlaceholderData && 'opacity-60')}
-      >
-        {experts.map((expert) => (
-          <li key={expert.id} className={cardItemClass}>
-            {renderCard(expert)}
-          </li>
-        ))}
-      </ul>
+      {/* A boundary, so that on a page the server rendered React hydrates the cards in a pass of their own
+          after the rest of the page: the header and the filters work without waiting for a page of cards
+          (their links work as links meanwhile). Nothing in it suspends; it has no fallback to show. */}
+      <Suspense>
+        <ExpertList experts={experts} placeholder={query.isPlaceholderData} renderCard={renderCard} />
+      </Suspense>
       {query.hasNextPage ? (
         <LoadMoreButton
           shown={experts.length}
@@ -79,5 +74,17 @@ export function ExpertResults({
         />
       ) : null}
     </div>
+  );
+}
+
+function ExpertList({ experts, placeholder, renderCard }: { experts: Expert[]; placeholder: boolean; renderCard: (expert: Expert) => ReactNode }) {
+  return (
+    <ul aria-label="Experts" aria-busy={placeholder} className={cn(gridClass, 'w-full transition-opacity', placeholder && 'opacity-60')}>
+      {experts.map((expert) => (
+        <li key={expert.id} className={cardItemClass}>
+          {renderCard(expert)}
+        </li>
+      ))}
+    </ul>
   );
 }

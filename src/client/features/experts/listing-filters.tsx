@@ -1,5 +1,6 @@
 import { SPECIALTIES } from '@common/specialties';
 import { EXPERT_SORTS } from '@common/experts-listing';
+import { Button } from '../../components/ui/button';
 import { FilterSelect } from '../../components/ui/filter-select';
 import { FilterTextInput } from '../../components/ui/filter-text-input';
 import { ALL_SPECIALTIES, sortOptions } from './filter-options';
@@ -13,24 +14,24 @@ export interface ListingFilterValues {
   sort: string;
 }
 
-/** The /experts Filters panel: Specialty, Location and Sort By. */
+/**
+ * The /experts Filters panel: Specialty, Location and Sort By, fields of the page's GET form named as the
+ * address names them. Once the app runs a change applies at once; before, 'Apply filters' sends the form.
+ */
 export function ListingFilters({
-  id,
-  hidden,
   values,
   resets,
   onChange,
 }: {
-  id: string;
-  hidden: boolean;
   values: ListingFilterValues;
   resets: number;
   onChange: (key: keyof ListingFilterValues, value: string) => void;
 }) {
   return (
-    <div id={id} hidden={hidden} className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-3 sm:p-5">
+    <div className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-3 sm:p-5">
       <FilterSelect
         id="filter-specialty"
+        name="specialty"
         label="Specialty"
         value={values.specialty}
         options={SPECIALTY_OPTIONS}
@@ -38,6 +39,7 @@ export function ListingFilters({
       />
       <FilterTextInput
         id="filter-location"
+        name="location"
         label="Location"
         placeholder="City, state or ZIP"
         value={values.location}
@@ -46,11 +48,15 @@ export function ListingFilters({
       />
       <FilterSelect
         id="filter-sort"
+        name="sort"
         label="Sort By"
         value={values.sort}
         options={SORT_OPTIONS}
         onChange={(value) => onChange('sort', value)}
       />
+      <Button type="submit" variant="secondary" size="sm" className="justify-self-end sm:col-span-3">
+        Apply filters
+      </Button>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { RotateCcw } from 'lucide-react';
 import { Button } from '../../components/ui/button';
+import { useHydrated } from '../../lib/use-hydrated';
 
 /** How many experts match, announced politely to screen readers, and the screen's clear button. */
 export function ResultsBar({
@@ -11,6 +12,8 @@ export function ResultsBar({
   clearLabel: string;
   onClear: () => void;
 }) {
+  // Disabled until the app has started on a page the server rendered: visibly not ready, not dead.
+  const hydrated = useHydrated();
   return (
     <div className="flex items-center justify-between gap-3">
       {/* Two lines kept for the count on a phone: 'Searching...' fits beside the button, a count such as
@@ -18,7 +21,7 @@ export function ResultsBar({
       <p role="status" aria-live="polite" className="flex min-h-12 min-w-0 flex-1 items-center font-medium text-slate-700 sm:min-h-0">
         {summary ?? 'Searching...'}
       </p>
-      <Button variant="ghost" size="sm" onClick={onClear}>
+      <Button variant="ghost" size="sm" onClick={onClear} disabled={!hydrated}>
         <RotateCcw aria-hidden /> {clearLabel}
       </Button>
     </div>

@@ -1,6 +1,7 @@
 import { Share2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { showToast } from '../../lib/toast';
+import { useHydrated } from '../../lib/use-hydrated';
 
 async function copyLink(url: string) {
   try {
@@ -13,6 +14,8 @@ async function copyLink(url: string) {
 
 /** Shares the page with the device's share sheet, or copies its address where there is none. */
 export function ShareButton({ title }: { title: string }) {
+  // Disabled until the app has started on a page the server rendered: visibly not ready, not dead.
+  const hydrated = useHydrated();
   async function share() {
     const url = window.location.href;
     if (typeof navigator.share !== 'function') return copyLink(url);
@@ -25,7 +28,7 @@ export function ShareButton({ title }: { title: string }) {
     }
   }
   return (
-    <Button variant="outline" size="sm" onClick={share}>
+    <Button variant="outline" size="sm" onClick={share} disabled={!hydrated}>
       <Share2 aria-hidden /> Share
     </Button>
   );

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Bot, Search, ShieldCheck, Video, Wrench } from 'lucide-react';
 import { PRODUCT_NAME } from '@common/brand';
 import { Button } from '../../components/ui/button';
-import { goToSignIn } from '../../lib/session';
+import { signInPath } from '../../lib/session';
 
 export function Hero({ signedIn }: { signedIn: boolean }) {
   return (
@@ -34,8 +34,9 @@ export function Hero({ signedIn }: { signedIn: boolean }) {
                 </Link>
               </Button>
             ) : (
-              <Button size="lg" variant="accent" onClick={() => goToSignIn()}>
-                Get Started
+              // A link, not a handler: it works before the app has started on the page the server rendered.
+              <Button asChild size="lg" variant="accent">
+                <a href={signInPath('/')}>Get Started</a>
               </Button>
             )}
           </div>

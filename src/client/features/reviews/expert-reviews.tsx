@@ -4,6 +4,7 @@ import { SectionCard } from '../../components/ui/section-card';
 import { Button } from '../../components/ui/button';
 import { useExpertReviews } from './api';
 import { errorText } from '../../lib/api-request';
+import { useHydrated } from '../../lib/use-hydrated';
 import { StarRating } from '../experts';
 import { ReviewItem } from './review-item';
 
@@ -11,6 +12,8 @@ import { ReviewItem } from './review-item';
 export function ExpertReviews({ expert }: { expert: Expert }) {
   const reviews = useExpertReviews(expert.id);
   const shown = reviews.data?.pages.flatMap((page) => page.reviews) ?? [];
+  // 'Show more reviews' is disabled until the app has started on the page the server rendered.
+  const hydrated = useHydrated();
   return (
     <SectionCard title="Reviews" icon={MessageSquareText}>
       <StarRating rating={expert.rating} reviewCount={expert.reviewCount} />
@@ -35,7 +38,7 @@ export function ExpertReviews({ expert }: { expert: Expert }) {
             ))}
           </ul>
           {reviews.hasNextPage ? (
-            <Button variant="outline" className="mt-4 w-full sm:w-auto" onClick={() => void reviews.fetchNextPage()} disabled={reviews.isFetchingNextPage}>
+            <Button variant="outline" className="mt-4 w-full sm:w-auto" onClick={() => void reviews.fetchNextPage()} disabled={!hydrated || reviews.isFetchingNextPage}>
               {reviews.isFetchingNextPage ? 'Loading...' : 'Show more reviews'}
             </Button>
           ) : null}
