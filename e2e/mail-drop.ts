@@ -53,3 +53,14 @@ export async function waitForMail(to: string, subject: RegExp): Promise<ParsedMa
     .toBe(true);
   return found!;
 }
+
+/** How many e-mails to `to` whose subject matches have arrived so far. */
+export async function countMail(to: string, subject: RegExp): Promise<number> {
+  const dir = e2eServer().mailDir;
+  let count = 0;
+  for (const file of readdirSync(dir)) {
+    const mail = await simpleParser(readFileSync(join(dir, file)));
+    if (JSON.stringify(mail.to ?? '').includes(to) && subject.test(mail.subject ?? '')) count += 1;
+  }
+  return count;
+}
