@@ -104,7 +104,7 @@ describe('a new boat owner', () => {
     const notice = await waitForMail(email, /^Someone tried to create/);
     expect(notice.text).toContain('sign in instead');
 
-    await page.getByRole('tab', { name: 'Sign In' }).click();
+    await page.goto('/login');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('wrong-pass-123');
     await page.getByRole('button', { name: 'Sign In' }).last().click();
