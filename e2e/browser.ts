@@ -97,24 +97,24 @@ export async function submitSignUpForm(page: Page, user: { firstName: string; la
 }
 
 /** The code of the newest verification e-mail to the address, read from the journeys' inbox as a person would. */
-export async function emailedCode(email: string): Promise<string> {
-  const mail = await waitForMail(email.toLowerCase(), /is your .* code$/);
+export async function emailedCode(email: string, mailDir?: string): Promise<string> {
+  const mail = await waitForMail(email.toLowerCase(), /is your .* code$/, mailDir);
   const code = /Your code: (\d{6})/.exec(mail.text ?? '')?.[1];
   expect(code, mail.text).toBeDefined();
   return code!;
 }
 
 /** Enters the code e-mailed to the address in the code entry on screen. */
-export async function enterEmailedCode(page: Page, email: string) {
-  await page.getByLabel('Code').fill(await emailedCode(email));
+export async function enterEmailedCode(page: Page, email: string, mailDir?: string) {
+  await page.getByLabel('Code').fill(await emailedCode(email, mailDir));
   await page.getByRole('button', { name: 'Confirm e-mail' }).click();
 }
 
 /** Creates an account through the sign-in page, confirms its address with the e-mailed code, and lands back where the visitor came from. */
-export async function signUpThroughUi(page: Page, user: { firstName: string; lastName: string; email: string; password: string }) {
+export async function signUpThroughUi(page: Page, user: { firstName: string; lastName: string; email: string; password: string }, mailDir?: string) {
   await submitSignUpForm(page, user);
   await page.getByRole('heading', { name: 'Confirm your e-mail' }).waitFor();
-  await enterEmailedCode(page, user.email);
+  await enterEmailedCode(page, user.email, mailDir);
 }
 
 /** axe finds no serious or critical accessibility violation on the page as it stands. */

@@ -34,9 +34,8 @@ export function startMailDrop(dir: string): Promise<{ url: string; close: () => 
   });
 }
 
-/** Waits for the newest e-mail to `to` whose subject matches, and answers it parsed. */
-export async function waitForMail(to: string, subject: RegExp): Promise<ParsedMail> {
-  const dir = e2eServer().mailDir;
+/** Waits for the newest e-mail to `to` whose subject matches, and answers it parsed (from this journey's server, unless another's inbox is named). */
+export async function waitForMail(to: string, subject: RegExp, dir = e2eServer().mailDir): Promise<ParsedMail> {
   let found: ParsedMail | undefined;
   await expect
     .poll(async () => {
