@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { expectAccessible, launchBrowser, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
+import { MOBILE, baseUrl, emailedCode, enterEmailedCode, expectAccessible, launchBrowser, newPage, signUpThroughUi, snap, submitSignUpForm, uniqueEmail } from './browser.js';
+import { signInThroughUi } from './accounts.js';
+import { countMail, waitForMail } from './mail-drop.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -86,11 +88,23 @@ describe('a new boat owner', () => {
     await page.getByRole('heading', { name: /Welcome back to/ }).waitFor();
     await context.clearCookies();
 
+    // A taken address is answered as a new one: the page asks for a code, and the owner is told by e-mail.
     await page.goto('/login');
-    await signUpThroughUi(page, { firstName: 'Tom', lastName: 'Again', email, password: 'other-pass-123' });
-    await page.getByText('An account with this e-mail already exists').waitFor();
+    await submitSignUpForm(page, { firstName: 'Tom', lastName: 'Again', email, password: 'other-pass-123' });
+    await page.getByRole('heading', { name: 'Confirm your e-mail' }).waitFor();
+    await page.getByText(`We have sent a 6-digit code to ${email}`).waitFor();
+    await page.getByLabel('Code').fill('12345');
+    await page.getByRole('button', { name: 'Confirm e-mail' }).click();
+    await page.getByText('Enter the 6-digit code from the e-mail').waitFor();
+    await page.getByLabel('Code').fill('000000');
+    await page.getByRole('button', { name: 'Confirm e-mail' }).click();
+    await page.getByText('That code is not right. Check the e-mail we sent and try again.').waitFor();
+    await snap(page, 'confirm-email-code-1280');
+    await expectAccessible(page);
+    const notice = await waitForMail(email, /^Someone tried to create/);
+    expect(notice.text).toContain('sign in instead');
 
-    await page.getByRole('tab', { name: 'Sign In' }).click();
+    await page.goto('/login');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('wrong-pass-123');
     await page.getByRole('button', { name: 'Sign In' }).last().click();
@@ -99,6 +113,32 @@ describe('a new boat owner', () => {
     await page.getByLabel('Password').fill('first-pass-123');
     await page.getByRole('button', { name: 'Sign In' }).last().click();
     await page.getByRole('heading', { name: /Welcome back to/ }).waitFor();
+    await context.close();
+  });
+
+  it('asks an account signed in by password before its code to confirm the address, with a new code on request', async () => {
+    const { context, page } = await newPage(browser, MOBILE);
+    const email = uniqueEmail('unconfirmed');
+    const created = await context.request.post('/api/auth/sign-up/email', {
+      headers: { origin: baseUrl() },
+      data: { email, password: 'unconfirmed-pass-1', name: 'Una Cove', firstName: 'Una', lastName: 'Cove' },
+    });
+    expect(created.status()).toBe(200);
+    expect(created.headers()['set-cookie']).toBeUndefined();
+    await emailedCode(email);
+    await signInThroughUi(page, email, 'unconfirmed-pass-1');
+    const banner = page.getByRole('region', { name: 'Confirm your e-mail' });
+    await banner.getByText('Confirm your e-mail to get reminders').waitFor();
+    await page.goto('/dashboard');
+    await banner.getByText('Confirm your e-mail to get reminders').waitFor();
+    await banner.getByRole('button', { name: 'Enter the code' }).click();
+    await banner.getByRole('button', { name: 'Send the code again' }).click();
+    await banner.getByText(`We have sent a new code to ${email}. Only the newest code works.`).waitFor();
+    await snap(page, 'confirm-email-banner-390');
+    await expectAccessible(page);
+    await expect.poll(() => countMail(email, /is your .* code$/)).toBe(2);
+    await enterEmailedCode(page, email);
+    await banner.waitFor({ state: 'detached' });
     await context.close();
   });
 

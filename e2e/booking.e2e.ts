@@ -484,7 +484,7 @@ describe('the payment step with Stripe configured', () => {
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
     await page.goto('/login');
-    await signUpThroughUi(page, { firstName, lastName: 'Payer', email: uniqueEmail(firstName.toLowerCase()), password: 'harbor-pass-42' });
+    await signUpThroughUi(page, { firstName, lastName: 'Payer', email: uniqueEmail(firstName.toLowerCase()), password: 'harbor-pass-42' }, stripeApp.mailDir);
     await page.getByRole('heading', { name: /Welcome back to/ }).waitFor();
     return { context, page, stripeRequests };
   }

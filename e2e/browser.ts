@@ -6,6 +6,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { spawnSync } from 'node:child_process';
 import { expect } from 'vitest';
 import { e2eServer } from './servers.js';
+import { waitForMail } from './mail-drop.js';
 
 /** This journey's server (one per worker, see global-setup.ts). */
 export const baseUrl = () => e2eServer().baseUrl;
@@ -85,14 +86,35 @@ export function uniqueEmail(prefix: string) {
   return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 }
 
-/** Creates an account through the sign-in page and lands back where the visitor came from. */
-export async function signUpThroughUi(page: Page, user: { firstName: string; lastName: string; email: string; password: string }) {
+/** Fills and sends the 'Create Account' form of the sign-in page; the page then asks for the e-mailed code. */
+export async function submitSignUpForm(page: Page, user: { firstName: string; lastName: string; email: string; password: string }) {
   await page.getByRole('tab', { name: 'Create Account' }).click();
   await page.getByLabel('First Name').fill(user.firstName);
   await page.getByLabel('Last Name').fill(user.lastName);
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Create Account' }).last().click();
+}
+
+/** The code of the newest verification e-mail to the address, read from the journeys' inbox as a person would. */
+export async function emailedCode(email: string, mailDir?: string): Promise<string> {
+  const mail = await waitForMail(email.toLowerCase(), /is your .* code$/, mailDir);
+  const code = /Your code: (\d{6})/.exec(mail.text ?? '')?.[1];
+  expect(code, mail.text).toBeDefined();
+  return code!;
+}
+
+/** Enters the code e-mailed to the address in the code entry on screen. */
+export async function enterEmailedCode(page: Page, email: string, mailDir?: string) {
+  await page.getByLabel('Code').fill(await emailedCode(email, mailDir));
+  await page.getByRole('button', { name: 'Confirm e-mail' }).click();
+}
+
+/** Creates an account through the sign-in page, confirms its address with the e-mailed code, and lands back where the visitor came from. */
+export async function signUpThroughUi(page: Page, user: { firstName: string; lastName: string; email: string; password: string }, mailDir?: string) {
+  await submitSignUpForm(page, user);
+  await page.getByRole('heading', { name: 'Confirm your e-mail' }).waitFor();
+  await enterEmailedCode(page, user.email, mailDir);
 }
 
 /** axe finds no serious or critical accessibility violation on the page as it stands. */

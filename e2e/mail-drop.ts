@@ -34,9 +34,8 @@ export function startMailDrop(dir: string): Promise<{ url: string; close: () => 
   });
 }
 
-/** Waits for the newest e-mail to `to` whose subject matches, and answers it parsed. */
-export async function waitForMail(to: string, subject: RegExp): Promise<ParsedMail> {
-  const dir = e2eServer().mailDir;
+/** Waits for the newest e-mail to `to` whose subject matches, and answers it parsed (from this journey's server, unless another's inbox is named). */
+export async function waitForMail(to: string, subject: RegExp, dir = e2eServer().mailDir): Promise<ParsedMail> {
   let found: ParsedMail | undefined;
   await expect
     .poll(async () => {
@@ -52,4 +51,15 @@ export async function waitForMail(to: string, subject: RegExp): Promise<ParsedMa
     })
     .toBe(true);
   return found!;
+}
+
+/** How many e-mails to `to` whose subject matches have arrived so far. */
+export async function countMail(to: string, subject: RegExp): Promise<number> {
+  const dir = e2eServer().mailDir;
+  let count = 0;
+  for (const file of readdirSync(dir)) {
+    const mail = await simpleParser(readFileSync(join(dir, file)));
+    if (JSON.stringify(mail.to ?? '').includes(to) && subject.test(mail.subject ?? '')) count += 1;
+  }
+  return count;
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { MOBILE, expectAccessible, launchBrowser, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
+import { MOBILE, enterEmailedCode, expectAccessible, launchBrowser, newPage, signUpThroughUi, snap, submitSignUpForm, uniqueEmail } from './browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -31,12 +31,15 @@ describe('a busy moment at sign-in', () => {
     const { context, page } = await newPage(browser);
     const requests = await busyOnce(page, '/api/auth/sign-up/email');
     await page.goto('/login');
-    await signUpThroughUi(page, { firstName: 'Rowan', lastName: 'Cleat', email: uniqueEmail('busy-up'), password: 'rowan-cleat-pass-1' });
+    const email = uniqueEmail('busy-up');
+    await submitSignUpForm(page, { firstName: 'Rowan', lastName: 'Cleat', email, password: 'rowan-cleat-pass-1' });
     await page.getByRole('status').filter({ hasText: 'We will try again for you in a few seconds' }).waitFor();
     await page.getByRole('button', { name: 'One moment...' }).waitFor();
     expect(await page.getByRole('button', { name: 'One moment...' }).isDisabled()).toBe(true);
     await snap(page, 'sign-up-busy-1280');
     await expectAccessible(page);
+    await page.getByRole('heading', { name: 'Confirm your e-mail' }).waitFor();
+    await enterEmailedCode(page, email);
     await page.getByRole('heading', { name: /Welcome back to/ }).waitFor();
     expect(requests()).toBe(2);
     await context.close();

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './free-port.js';
 import { SERVER_BUNDLE } from './servers.js';
+import { startMailDrop } from './mail-drop.js';
 import { startFakeStripeServer, type FakeStripeServer } from '../src/server/test/fake-stripe-server.js';
 
 /**
@@ -14,6 +15,8 @@ import { startFakeStripeServer, type FakeStripeServer } from '../src/server/test
 export interface StripeAppServer {
   baseUrl: string;
   dataDir: string;
+  /** Where its e-mails land (mail-drop.ts): a new account's code among them. */
+  mailDir: string;
   /** The Stripe API the server talks to: what it was asked, and the objects it holds. */
   stripe: FakeStripeServer;
   stop(): Promise<void>;
@@ -24,6 +27,8 @@ export async function startStripeAppServer(): Promise<StripeAppServer> {
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'kb-e2e-stripe-'));
+  const mailDir = mkdtempSync(join(tmpdir(), 'kb-e2e-stripe-mail-'));
+  const mailDrop = await startMailDrop(mailDir);
   const server: ChildProcess = spawn(process.execPath, [SERVER_BUNDLE], {
     env: {
       ...process.env,
@@ -32,6 +37,7 @@ export async function startStripeAppServer(): Promise<StripeAppServer> {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      SMTP_URL: mailDrop.url,
       TRUST_PROXY: 'true',
       TEST_CLOCK: 'true',
       STRIPE_SECRET_KEY: 'sk_test_e2e',
@@ -50,6 +56,7 @@ export async function startStripeAppServer(): Promise<StripeAppServer> {
   return {
     baseUrl,
     dataDir,
+    mailDir,
     stripe,
     async stop() {
       if (server.exitCode === null) {
@@ -58,7 +65,9 @@ export async function startStripeAppServer(): Promise<StripeAppServer> {
         await exited;
       }
       await stripe.close();
+      await mailDrop.close();
       rmSync(dataDir, { recursive: true, force: true });
+      rmSync(mailDir, { recursive: true, force: true });
     },
   };
 }

@@ -83,7 +83,14 @@ async function signUp(email: string) {
     body: JSON.stringify({ email, password: 'cli-test-password', name: 'C L', firstName: 'C', lastName: 'L' }),
   });
   expect(response.status).toBe(200);
-  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  // A sign-up starts no session (the e-mailed code would): the password signs in, the address unverified.
+  const signedIn = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: `http://localhost:${port}` },
+    body: JSON.stringify({ email, password: 'cli-test-password' }),
+  });
+  expect(signedIn.status).toBe(200);
+  return signedIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 }
 
 async function roleOf(cookie: string) {

@@ -38,3 +38,9 @@ export const changePasswordSchema = z
     path: ['confirmPassword'],
   });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** The code the verification e-mail carries (docs/PRODUCT.md#accounts-and-sign-in). */
+export const verifyCodeSchema = z.object({
+  code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code from the e-mail'),
+});
+export type VerifyCodeInput = z.infer<typeof verifyCodeSchema>;

@@ -9,6 +9,8 @@ export const currentUserSchema = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   email: z.string(),
+  /** Whether the address was proved by its code or a link; until then it gets no e-mail but those (docs/PRODUCT.md#account-safety). */
+  emailVerified: z.boolean(),
   phone: z.string().nullable(),
   address: z.string().nullable(),
   city: z.string().nullable(),

@@ -198,7 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     boats: bookingBoats,
   };
   const payments = await createPayments(config, services);
-  defineEmailJob(jobs, mailer);
+  defineEmailJob(jobs, mailer, database.db, app.log);
   defineBookingNoticeJob(services);
   defineInvoiceMailJob(jobs, database.db, config.BASE_URL, services.now);
   defineMaintenanceJobs(jobs, services);

@@ -4,6 +4,7 @@ import { NavBar } from './nav-bar';
 import { Footer } from './footer';
 import { useAuth } from '../lib/session';
 import { useExpertPresenceHeartbeat } from '../features/experts';
+import { UnverifiedEmailBanner } from '../features/auth';
 import { usePageHead } from './use-page-head';
 import { APP_STARTED_ATTRIBUTE } from '@common/page-blocks';
 
@@ -29,6 +30,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <NavBar />
+      <UnverifiedEmailBanner />
       {/* At least a screen tall, as the spinner before a page is: a page shorter than the screen (sign-in)
           brought the footer up into view as it arrived, a layout shift. */}
       <main id="main" className="min-h-screen flex-1">

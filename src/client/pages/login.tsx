@@ -3,18 +3,20 @@ import { Navigate, useSearchParams } from 'react-router';
 import { safeReturnTo } from '@common/return-to';
 import { Card } from '../components/ui/card';
 import { BrandLogo } from '../app/brand-logo';
-import { SignInForm, SignUpForm, ForgotPasswordForm } from '../features/auth';
+import { SignInForm, SignUpForm, ForgotPasswordForm, VerifyEmailForm } from '../features/auth';
 import { useAuth } from '../lib/session';
 import { cn } from '../lib/cn';
 import { useHydrated } from '../lib/use-hydrated';
 import { HelpLink } from '../features/help';
 
-type Mode = 'sign-in' | 'sign-up' | 'forgot';
+type Mode = 'sign-in' | 'sign-up' | 'forgot' | 'verify';
 
 export default function LoginPage() {
   const [params] = useSearchParams();
   const returnTo = safeReturnTo(params.get('returnTo'));
   const [mode, setMode] = useState<Mode>(params.get('mode') === 'sign-up' ? 'sign-up' : 'sign-in');
+  // The address a new account's code was sent to.
+  const [verifying, setVerifying] = useState('');
   const { isAuthenticated } = useAuth();
   // The server renders this page: its tabs switch once the app has started.
   const hydrated = useHydrated();
@@ -31,9 +33,9 @@ export default function LoginPage() {
           <BrandLogo />
         </div>
         <h1 className="mt-6 text-center text-2xl font-bold text-navy-800">
-          {mode === 'sign-up' ? 'Create your account' : mode === 'forgot' ? 'Reset your password' : 'Welcome back'}
+          {mode === 'sign-up' ? 'Create your account' : mode === 'forgot' ? 'Reset your password' : mode === 'verify' ? 'Confirm your e-mail' : 'Welcome back'}
         </h1>
-        {mode !== 'forgot' ? (
+        {mode === 'sign-in' || mode === 'sign-up' ? (
           <div role="tablist" aria-label="Sign in or create an account" className="mt-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1">
             {(['sign-in', 'sign-up'] as const).map((tab) => (
               <button
@@ -55,7 +57,23 @@ export default function LoginPage() {
         ) : null}
         <div className="mt-6">
           {mode === 'sign-in' ? <SignInForm onSignedIn={done} onForgot={() => setMode('forgot')} /> : null}
-          {mode === 'sign-up' ? <SignUpForm onSignedUp={done} /> : null}
+          {mode === 'sign-up' ? (
+            <SignUpForm
+              onSignedUp={(email) => {
+                setVerifying(email);
+                setMode('verify');
+              }}
+            />
+          ) : null}
+          {mode === 'verify' ? (
+            <div className="flex flex-col gap-4">
+              <p className="text-sm text-slate-600">
+                We have sent a 6-digit code to <strong className="font-semibold text-slate-800">{verifying}</strong>. Enter it here, or open the link in
+                the e-mail, to confirm your address and sign in. The code works for one hour.
+              </p>
+              <VerifyEmailForm email={verifying} onVerified={done} />
+            </div>
+          ) : null}
           {mode === 'forgot' ? <ForgotPasswordForm onBack={() => setMode('sign-in')} /> : null}
         </div>
         <p className="mt-6 text-center">

@@ -1,6 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { emailOTP } from 'better-auth/plugins/email-otp';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
@@ -13,6 +14,8 @@ import { hashPassword, verifyPassword } from './password-hashing.js';
 import { forgetResetLinks } from './reset-links.js';
 import { forgetSignInFailures } from './account-sign-in-limit.js';
 import { takeAccountEmail } from './account-email-limit.js';
+import { noteSignUpOfExistingAccount } from './existing-account-sign-up.js';
+import { CODE_ATTEMPTS, VERIFICATION_SECONDS, verificationSender } from './email-verification.js';
 
 export interface AuthOptions {
   db: Database;
@@ -73,8 +76,26 @@ function namesForNewUser(user: { name?: string | null; firstName?: unknown; last
   return { firstName: firstName.data, lastName: lastName.data };
 }
 
+/**
+ * The email-otp plugin's endpoints that would send or take codes for anything but verifying an address:
+ * sign-in, password resets and address changes have their own flows, and every verification e-mail goes
+ * through `sendVerificationEmail` (code and link together).
+ */
+const UNUSED_CODE_PATHS = [
+  '/email-otp/send-verification-otp',
+  '/email-otp/check-verification-otp',
+  '/sign-in/email-otp',
+  '/email-otp/request-password-reset',
+  '/forget-password/email-otp',
+  '/email-otp/reset-password',
+  '/email-otp/request-email-change',
+  '/email-otp/change-email',
+];
+
 export function createAuth({ db, baseUrl, secret, mailer, log }: AuthOptions) {
-  return betterAuth({
+  // Filled once the instance exists: the verification e-mail asks its email-otp plugin for a code.
+  let createCode: (email: string) => Promise<string> = () => Promise.reject(new Error('auth is not ready'));
+  const auth = betterAuth({
     logger: authLogger(log),
     appName: PRODUCT_NAME,
     baseURL: baseUrl,
@@ -96,6 +117,10 @@ export function createAuth({ db, baseUrl, secret, mailer, log }: AuthOptions) {
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       revokeSessionsOnPasswordReset: true,
+      // A sign-up starts no session: the code or the link signs the new account in. So a sign-up with an
+      // address that has an account is answered exactly as one without (onExistingUserSignUp).
+      autoSignIn: false,
+      onExistingUserSignUp: ({ user }) => noteSignUpOfExistingAccount({ db, mailer, baseUrl }, user),
       password: { hash: hashPassword, verify: verifyPassword },
       async sendResetPassword({ user, url }) {
         // Past the account's allowance no e-mail leaves, and the answer stays the one every address gets.
@@ -104,13 +129,32 @@ export function createAuth({ db, baseUrl, secret, mailer, log }: AuthOptions) {
           to: user.email,
           subject: `Reset your ${PRODUCT_NAME} password`,
           text: `Someone asked to reset the password of your ${PRODUCT_NAME} account.\n\nOpen this link within an hour to choose a new password:\n${url}\n\nIf it was not you, ignore this message; your password stays as it is.`,
+          accountSafety: true,
         });
       },
       async onPasswordReset({ user }) {
         await forgetResetLinks(db, user.id);
         await forgetSignInFailures(db, user.email);
+        // The link reached the address's inbox: that proves the address as a code would.
+        await db.update(schema.users).set({ emailVerified: true }).where(eq(schema.users.id, user.id));
       },
     },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFICATION_SECONDS,
+      sendVerificationEmail: verificationSender({ db, mailer, createCode: (email) => createCode(email) }),
+    },
+    plugins: [
+      emailOTP({
+        otpLength: 6,
+        expiresIn: VERIFICATION_SECONDS,
+        allowedAttempts: CODE_ATTEMPTS,
+        storeOTP: 'hashed',
+        // Never called: every endpoint that would call it is disabled (UNUSED_CODE_PATHS).
+        sendVerificationOTP: () => Promise.reject(new Error('codes are sent with sendVerificationEmail')),
+      }),
+    ],
     user: {
       additionalFields: {
         // Not required: filled from `name` when missing (see namesForNewUser).
@@ -126,7 +170,7 @@ export function createAuth({ db, baseUrl, secret, mailer, log }: AuthOptions) {
       },
     },
     // Profile changes go through PATCH /api/profile, which validates them; these would bypass it.
-    disabledPaths: ['/update-user', '/change-email', '/delete-user', '/sign-in/social', '/link-social'],
+    disabledPaths: ['/update-user', '/change-email', '/delete-user', '/sign-in/social', '/link-social', ...UNUSED_CODE_PATHS],
     databaseHooks: {
       user: {
         create: {
@@ -162,6 +206,10 @@ export function createAuth({ db, baseUrl, secret, mailer, log }: AuthOptions) {
         '/sign-up/email': { window: 60, max: 10 },
         '/change-password': { window: 60, max: 10 },
         '/request-password-reset': { window: 60, max: 3 },
+        // Each code allows three tries and each account three codes an hour; this bounds one client's
+        // guesses across accounts.
+        '/email-otp/verify-email': { window: 60, max: 10 },
+        '/send-verification-email': { window: 60, max: 3 },
       },
     },
     advanced: {
@@ -179,4 +227,6 @@ export function createAuth({ db, baseUrl, secret, mailer, log }: AuthOptions) {
     },
     telemetry: { enabled: false },
   });
+  createCode = (email) => auth.api.createVerificationOTP({ body: { email, type: 'email-verification' } });
+  return auth;
 }

@@ -17,6 +17,7 @@ export function authHeaders(request: FastifyRequest): Headers {
 interface SessionUserRow {
   id: string;
   email: string;
+  emailVerified?: boolean | null;
   image?: string | null;
   createdAt: Date;
   firstName?: string | null;
@@ -37,6 +38,7 @@ export function toCurrentUser(row: SessionUserRow): CurrentUser {
     firstName: row.firstName ?? null,
     lastName: row.lastName ?? null,
     email: row.email,
+    emailVerified: row.emailVerified === true,
     phone: row.phone ?? null,
     address: row.address ?? null,
     city: row.city ?? null,

@@ -30,7 +30,7 @@ describe('the cost of password hashes', () => {
     expect(await betterAuthVerify({ hash: await storedHash(t.app, user.id), password: PASSWORD })).toBe(false);
   });
 
-  it("is Better Auth's own scrypt in an app built as main.ts builds it, also after a test app in the same process", async () => {
+  it("is Better Auth's own scrypt in an app built as main.ts builds it, also after a test app in the same process", { timeout: 120_000 }, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'kb-test-'));
     const config = loadConfig({
       NODE_ENV: 'production',

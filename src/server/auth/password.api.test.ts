@@ -66,8 +66,9 @@ describe('passwords', () => {
     expect(request.statusCode).toBe(200);
 
     // The e-mail leaves through the background job, after the request answered.
-    await expect.poll(() => smtp.raw.length, { timeout: 10_000 }).toBe(1);
-    const mail = smtp.raw[0]!.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const resets = () => smtp.raw.filter((raw) => raw.includes('Subject: Reset your'));
+    await expect.poll(() => resets().length, { timeout: 10_000 }).toBe(1);
+    const mail = resets()[0]!.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
     expect(mail).toMatch(/To: forgetful@example\.com/);
     const link = mail.match(/http:\/\/localhost:3000\/api\/auth\/reset-password\/[^\s]+/)?.[0];
     expect(link).toBeDefined();

@@ -10,13 +10,15 @@ describe('toApiErrorAnswer', () => {
     });
   });
 
-  it('answers an existing account with 409 instead of 422', () => {
-    const answer = toApiErrorAnswer(422, '{"message":"User already exists. Use another email.","code":"USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL"}');
-    expect(answer.status).toBe(409);
-    expect(answer.body.message).toBe('User already exists. Use another email.');
+  it('answers a refused verification code in our words, a spent one with 429', () => {
+    expect(toApiErrorAnswer(400, '{"message":"Invalid OTP","code":"INVALID_OTP"}')).toEqual({
+      status: 400,
+      body: { message: 'That code is not right. Check the e-mail we sent and try again.', code: 'INVALID_OTP' },
+    });
+    expect(toApiErrorAnswer(403, '{"message":"Too many attempts","code":"TOO_MANY_ATTEMPTS"}').status).toBe(429);
   });
 
-  it('keeps other 422 answers as they are', () => {
+  it('keeps 422 answers as they are', () => {
     expect(toApiErrorAnswer(422, '{"message":"Failed to create user","code":"FAILED_TO_CREATE_USER"}').status).toBe(422);
   });
 

@@ -9,14 +9,11 @@ import { authHeaders } from './current-user.js';
 import { databaseUnavailableError } from '../core/database-error.js';
 import { beginSignInAttempt } from './account-sign-in-limit.js';
 import { rememberedDevices } from './remembered-device.js';
-import { noteSignUpOfExistingAccount } from './existing-account-sign-up.js';
+import { CODE_REFUSALS } from './email-verification.js';
 import { requireUser } from './guards.js';
 import { SIGN_INS_BUSY_CODE } from './password-hashing.js';
 import { normalisedPath } from '../http/request-path.js';
 import { capitalize } from '../../common/text.js';
-
-/** Better Auth's codes for "this e-mail already has an account": it answers 422, our API answers 409. */
-const DUPLICATE_ACCOUNT_CODES = new Set(['USER_ALREADY_EXISTS', 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL']);
 
 /** Words for an error Better Auth answered without a message of its own. */
 const MESSAGE_FOR_STATUS: Record<number, string> = {
@@ -67,13 +64,14 @@ export function toApiErrorAnswer(status: number, text: string): { status: number
     message = `The ${invalid.field} field is missing or not valid.`;
   }
   if (status >= 500 && code !== SIGN_INS_BUSY_CODE) message = SERVER_FAILURE_MESSAGE;
+  const refusal = code === undefined ? undefined : CODE_REFUSALS[code];
+  if (refusal) message = refusal.message;
   const body = {
     message: asSentence(message ?? MESSAGE_FOR_STATUS[status] ?? 'The request could not be completed.'),
     ...(code ? { code } : {}),
     ...(errors ? { errors } : {}),
   };
-  const duplicate = status === 422 && code !== undefined && DUPLICATE_ACCOUNT_CODES.has(code);
-  return { status: duplicate ? 409 : status, body };
+  return { status: refusal?.status ?? status, body };
 }
 
 /**
@@ -92,6 +90,8 @@ async function sendWebResponse(reply: FastifyReply, response: Response, ourCooki
   const text = await response.text();
   if (response.status < 400) return reply.status(response.status).send(text || null);
   const { status, body } = toApiErrorAnswer(response.status, text);
+  // Every 429 says when to try again; a spent code may be followed by a new one at once.
+  if (status === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', '1');
   return reply.status(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
 }
 
@@ -119,12 +119,6 @@ function toWebRequest(request: FastifyRequest, baseUrl: string): Request {
   });
 }
 
-/** Better Auth's answer to a sign-up whose address already has an account. */
-async function isDuplicateAccount(response: Response): Promise<boolean> {
-  const code = parseJsonObject(await response.clone().text()).code;
-  return typeof code === 'string' && DUPLICATE_ACCOUNT_CODES.has(code);
-}
-
 /** The user a sign-in or sign-up answer is for (Better Auth answers `{user, ...}`). */
 async function signedInUserId(response: Response): Promise<string | null> {
   const body = parseJsonObject(await response.clone().text());
@@ -132,10 +126,21 @@ async function signedInUserId(response: Response): Promise<string | null> {
   return typeof id === 'string' ? id : null;
 }
 
-/** A password sign-in or a sign-up: a success starts a session in this browser. */
+/** A password sign-in or a verification code: a success starts a session in this browser. */
 function startsSession(request: FastifyRequest): boolean {
   const path = normalisedPath(request.url);
-  return request.method === 'POST' && (path === '/api/auth/sign-in/email' || path === '/api/auth/sign-up/email');
+  return request.method === 'POST' && (path === '/api/auth/sign-in/email' || path === '/api/auth/email-otp/verify-email');
+}
+
+/**
+ * A sign-up's answer tells only the address the code went to: Better Auth's user (a real one, or a
+ * made-up one when the address has an account) differs in ways that would tell the two apart.
+ */
+async function signUpAnswer(response: Response): Promise<Response> {
+  const email = (parseJsonObject(await response.text()).user as { email?: unknown } | undefined)?.email;
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(JSON.stringify({ email }), { status: response.status, headers });
 }
 
 /** The address a POST to this Better Auth path (a sign-in, a sign-up) is for, if this request is one. */
@@ -170,7 +175,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; baseUrl: string }> 
       const attempt = email
         ? await beginSignInAttempt(app.db, email, { rememberedDevice: () => devices.deviceOf(request.headers.cookie, email) })
         : null;
-      const response = await auth.handler(toWebRequest(request, baseUrl));
+      let response = await auth.handler(toWebRequest(request, baseUrl));
       // Better Auth turns a database failure into its own 500, or into 401 when it could not read the
       // session: when the database is indeed unreachable, say so (503 with Retry-After) like every route.
       if ((response.status >= 500 || response.status === 401) && !(await app.database.ping().then(() => true, () => false))) {
@@ -178,8 +183,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; baseUrl: string }> 
       }
       // Only a wrong password (401) stays counted against the account.
       if (attempt && response.status !== 401) await attempt.notFailed();
-      const signUpEmail = response.status === 422 ? emailPostedTo(request, '/api/auth/sign-up/email') : null;
-      if (signUpEmail && (await isDuplicateAccount(response))) await noteSignUpOfExistingAccount({ db: app.db, jobs: app.jobs, baseUrl }, signUpEmail);
+      if (response.status === 200 && emailPostedTo(request, '/api/auth/sign-up/email')) response = await signUpAnswer(response);
+      // The link verifies by GET (as e-mailed links must): the account's users may be cached as unverified.
+      if (request.method === 'GET' && normalisedPath(request.url) === '/api/auth/verify-email') app.sessionCache.clear();
       const userId = response.status === 200 && startsSession(request) ? await signedInUserId(response) : null;
       return sendWebResponse(reply, response, userId ? [devices.cookieFor(request.headers.cookie, userId)] : []);
     },

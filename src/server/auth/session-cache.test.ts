@@ -8,6 +8,7 @@ const user = (id: string, role: CurrentUser['role'] = 'user'): CurrentUser => ({
   firstName: 'Test',
   lastName: 'Owner',
   email: `${id}@example.com`,
+  emailVerified: true,
   phone: null,
   address: null,
   city: null,

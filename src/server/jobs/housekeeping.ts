@@ -8,8 +8,8 @@ export const HOUSEKEEPING_QUEUE = 'housekeeping';
 export const HOUSEKEEPING_CRON = '17 * * * *';
 
 /**
- * How long the counters of request limits are kept after their window opened: longer than any window
- * (the longest, an account's e-mails, is an hour), so a row is never deleted while it still counts.
+ * How long the counters of request limits are kept after their window opened: at least as long as any window
+ * (the longest, an owner's daily maintenance reminder, is a day), so a row is never deleted while it still counts.
  */
 export const LIMIT_ROWS_KEPT_MS = 24 * 60 * 60_000;
 /** How long a create request may be retried with its Idempotency-Key and still answer the first result. */

@@ -1,12 +1,34 @@
+import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
+import { users } from '../db/schema.js';
+import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueue, QueuedJob } from '../jobs/job-queue.js';
 import { SMTP_CONNECTIONS, type MailMessage, type Mailer } from './mailer.js';
 
 export const EMAIL_QUEUE = 'email-send';
 
+/**
+ * Whether the message may go to its address: any address without an account (a new address being
+ * confirmed, say), a verified one, and an unverified one only for its account's safety e-mails. Decided
+ * as it leaves, so an address verified meanwhile gets it, and one nobody proved gets nothing else: a
+ * stranger who signs up with someone's address cannot use us to write to them (docs/PRODUCT.md#account-safety).
+ */
+export async function mayReceive(db: Database, message: MailMessage): Promise<boolean> {
+  if (message.accountSafety) return true;
+  const [account] = await db.select({ verified: users.emailVerified }).from(users).where(eq(users.email, message.to.trim().toLowerCase()));
+  return !account || account.verified;
+}
+
 /** E-mail always leaves through this job, never inside a request: a slow or failing SMTP server costs no one a wait. */
-export function defineEmailJob(jobs: JobQueue, mailer: Mailer) {
-  jobs.define<MailMessage>(EMAIL_QUEUE, (message) => mailer.send(message), { concurrency: SMTP_CONNECTIONS });
+export function defineEmailJob(jobs: JobQueue, mailer: Mailer, db: Database, log: FastifyBaseLogger) {
+  jobs.define<MailMessage>(
+    EMAIL_QUEUE,
+    async (message) => {
+      if (await mayReceive(db, message)) return mailer.send(message);
+      log.info({ mail: { subject: message.subject } }, 'e-mail not sent: its address is not verified yet');
+    },
+    { concurrency: SMTP_CONNECTIONS },
+  );
 }
 
 /** Enqueues an e-mail; given a transaction, it is sent only if the transaction commits. */

@@ -17,6 +17,13 @@ export interface MailMessage {
   icalEvent?: CalendarInvite;
   /** Files sent with the message (an invoice's PDF), base64 so the message stays plain JSON in its job. */
   attachments?: { filename: string; contentType: string; contentBase64: string }[];
+  /**
+   * Sent even to an account whose address is not verified yet: the e-mails that let the owner of an address
+   * take it back (its verification code, a password-reset link, the note of a sign-up attempt), which share
+   * the account's allowance of three an hour (auth/account-email-limit.ts). Every other e-mail to such an
+   * address is not sent (docs/PRODUCT.md#account-safety).
+   */
+  accountSafety?: true;
 }
 
 export interface Mailer {
@@ -54,7 +61,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; log: Fas
   const transport = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: SMTP_CONNECTIONS });
   return {
     close: () => transport.close(),
-    async send({ icalEvent, attachments, ...message }) {
+    async send({ icalEvent, attachments, accountSafety: _kind, ...message }) {
       await transport.sendMail({
         from,
         ...message,

@@ -119,27 +119,68 @@ export interface TestUser {
   id: string;
 }
 
+/** A sign-up as the form posts it, without entering the code: no session yet. */
+export function postSignUp(
+  app: FastifyInstance,
+  account: { email: string; password: string; firstName?: string; lastName?: string },
+  remoteAddress = nextClientAddress(),
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    headers: ORIGIN,
+    remoteAddress,
+    payload: { name: 'Test Owner', firstName: 'Test', lastName: 'Owner', ...account },
+  });
+}
+
+export interface VerificationEmail {
+  code: string;
+  link: string;
+  text: string;
+}
+
+/**
+ * The newest verification e-mail to the address, read from the app's outbox (the e-mail job) as a person
+ * reads their inbox, once it has left: no e-mail of the sign-up arrives after the test has moved on.
+ */
+export async function verificationEmailTo(app: FastifyInstance, email: string): Promise<VerificationEmail> {
+  for (let waited = 0; waited < 15_000; waited += 50) {
+    const { rows } = await app.database.executeSql(
+      `select state, data->>'text' as text from pgboss.job
+        where name = 'email-send' and data->>'to' = $1 and data->>'subject' like '% code' order by created_on desc limit 1`,
+      [email.toLowerCase()],
+    );
+    const row = rows[0] as { state: string; text: string } | undefined;
+    if (row && (row.state === 'completed' || row.state === 'failed')) {
+      const code = /Your code: (\d{6})/.exec(row.text)?.[1];
+      const link = /Or open this link: (\S+)/.exec(row.text)?.[1];
+      if (!code || !link) throw new Error(`no code or link in the verification e-mail: ${row.text}`);
+      return { code, link, text: row.text };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no verification e-mail left for ${email}`);
+}
+
+/** Enters the code as the form does: the address is verified and the account signed in. */
+export function enterCode(app: FastifyInstance, email: string, otp: string, remoteAddress = nextClientAddress()) {
+  return app.inject({ method: 'POST', url: '/api/auth/email-otp/verify-email', headers: ORIGIN, remoteAddress, payload: { email, otp } });
+}
+
+/** A new account, signed up, its address verified with the code it was e-mailed, and signed in. */
 export async function signUp(
   app: FastifyInstance,
   overrides: Partial<{ email: string; password: string; firstName: string; lastName: string }> = {},
 ): Promise<TestUser> {
   const email = overrides.email ?? `owner-${randomUUID().slice(0, 8)}@example.com`;
   const password = overrides.password ?? 'correct-horse-battery';
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-up/email',
-    headers: ORIGIN,
-    remoteAddress: nextClientAddress(),
-    payload: {
-      email,
-      password,
-      name: 'Test Owner',
-      firstName: overrides.firstName ?? 'Test',
-      lastName: overrides.lastName ?? 'Owner',
-    },
-  });
+  const response = await postSignUp(app, { email, password, firstName: overrides.firstName ?? 'Test', lastName: overrides.lastName ?? 'Owner' });
   if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
-  return { email, password, cookie: cookieHeader(response.headers['set-cookie']), id: response.json().user.id };
+  const { code } = await verificationEmailTo(app, email);
+  const verified = await enterCode(app, email, code);
+  if (verified.statusCode !== 200) throw new Error(`verification failed: ${verified.statusCode} ${verified.body}`);
+  return { email, password, cookie: cookieHeader(verified.headers['set-cookie']), id: verified.json().user.id };
 }
 
 /** An injected request as the given user, from our own origin. */

@@ -5,9 +5,6 @@ import { ApiError, apiJson } from '../../lib/api-request';
 /** Better Auth answers `{code, message}`; these are the words we show for its codes. */
 const AUTH_MESSAGES: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: 'Wrong e-mail or password. Check both and try again.',
-  USER_ALREADY_EXISTS: 'An account with this e-mail already exists. Sign in instead, or use another e-mail.',
-  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL:
-    'An account with this e-mail already exists. Sign in instead, or use another e-mail.',
   INVALID_PASSWORD: 'Your current password is not correct.',
   INVALID_TOKEN: 'This reset link is invalid or has expired. Ask for a new one.',
   PASSWORD_TOO_SHORT: 'The password must be at least 8 characters.',
@@ -33,6 +30,16 @@ export function signIn(input: SignInInput) {
 
 export function signUp(input: SignUpInput) {
   return apiJson('POST', '/api/auth/sign-up/email', { ...input, name: `${input.firstName} ${input.lastName}` });
+}
+
+/** Verifies the address with its e-mailed code, and signs the account in. */
+export function verifyEmailCode(email: string, otp: string) {
+  return apiJson('POST', '/api/auth/email-otp/verify-email', { email, otp });
+}
+
+/** A new code and link, in one e-mail (at most three an hour: the server answers 429 past them). */
+export function sendCodeAgain(email: string) {
+  return apiJson('POST', '/api/auth/send-verification-email', { email });
 }
 
 export function requestPasswordReset(email: string) {

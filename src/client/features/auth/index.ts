@@ -6,3 +6,5 @@ export { RequireAuth } from './require-auth';
 export { SessionsCard } from './sessions-card';
 export { SignInForm } from './sign-in-form';
 export { SignUpForm } from './sign-up-form';
+export { UnverifiedEmailBanner } from './unverified-email-banner';
+export { VerifyEmailForm } from './verify-email-form';

@@ -15,7 +15,8 @@ import { useHydrated } from '../../lib/use-hydrated';
 // The schema, and zod with it, loads on the first focus in the form or the first check (lazyFormResolver).
 const schema = lazyFormResolver<typeof signUpSchema, SignUpInput>(() => import('@common/auth-forms').then((m) => m.signUpSchema));
 
-export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
+/** Creates the account; the page then asks for the code e-mailed to `email` (no session until then). */
+export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
   const form = useForm<SignUpInput>({
     resolver: schema.resolver,
     defaultValues: { firstName: '', lastName: '', email: '', password: '' },
@@ -28,7 +29,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
     setFailure(null);
     try {
       await retryWhenBusy(() => signUp(values), setWaiting);
-      onSignedUp();
+      onSignedUp(values.email);
     } catch (error) {
       setFailure(authErrorText(error, 'We could not create your account. Please try again.'));
     }

@@ -10,6 +10,7 @@ const user: CurrentUser = {
   firstName: 'Marina',
   lastName: 'Reyes',
   email: 'marina@example.com',
+  emailVerified: true,
   phone: '410-555-0199',
   address: null,
   city: 'Annapolis',

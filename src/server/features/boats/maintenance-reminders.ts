@@ -5,6 +5,7 @@ import { inTransaction } from '../../db/transaction.js';
 import type { ServiceContext } from '../../core/service-context.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { emailJobs } from '../../mail/email-job.js';
+import { takeFromAllowance } from '../../http/request-limiter.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import { PRODUCT_NAME } from '../../../common/brand.js';
 import { addDays } from '../../../common/zoned-time.js';
@@ -25,6 +26,7 @@ const HOURS_REQUEST_CRON = '0 15 * * *';
 export const SEASON_MONTHS = { first: 4, last: 10 } as const;
 
 const [EARLY, LATE] = REMINDER_DAYS;
+const DAY_MS = 86_400_000;
 
 function ownerName(owner: { firstName: string | null; lastName: string | null; name: string }) {
   return [owner.firstName, owner.lastName].filter(Boolean).join(' ') || owner.name;
@@ -40,20 +42,38 @@ interface DueTask {
   owner: { email: string; name: string; firstName: string | null; lastName: string | null };
 }
 
-export function taskReminder({ task, boat, owner }: DueTask, daysLeft: number, baseUrl: string): MailMessage {
-  const when = daysLeft === 0 ? 'today' : daysLeft === 1 ? 'tomorrow' : `in ${daysLeft} days`;
+function dueWhen(daysLeft: number): string {
+  return daysLeft === 0 ? 'today' : daysLeft === 1 ? 'tomorrow' : `in ${daysLeft} days`;
+}
+
+/** One task's lines: what is due when, and where to mark it done or book an expert for it. */
+function taskLines({ task, boat }: DueTask, daysLeft: number, baseUrl: string): string[] {
   const book = `${baseUrl}/experts?specialty=${encodeURIComponent(task.specialty)}&boat=${boat.id}&task=${task.id}`;
+  return [
+    `${task.title} on ${boat.name} is due ${dueWhen(daysLeft)}, on ${longDate(task.dueDate!)}${task.dueHours ? ` (or at ${task.dueHours.toLocaleString('en-US')} engine hours, whichever comes first)` : ''}.`,
+    ...(task.dueReason ? [task.dueReason] : []),
+    `Done it already? Mark it done, or snooze it: ${baseUrl}/boats/${boat.id}?tab=schedule`,
+    `Book an expert (${specialtyLabel(task.specialty)}) for it: ${book}`,
+  ];
+}
+
+/**
+ * The owner's reminders of one run as one e-mail, the tasks soonest due first: however many tasks fall
+ * due, an owner gets one e-mail (docs/PRODUCT.md#maintenance-schedule).
+ */
+export function ownerReminder(due: { task: DueTask; daysLeft: number }[], baseUrl: string): MailMessage {
+  const sorted = [...due].sort((a, b) => a.daysLeft - b.daysLeft);
+  const first = sorted[0]!;
+  const subject =
+    sorted.length === 1
+      ? `${first.task.boat.name}: ${first.task.task.title} is due ${dueWhen(first.daysLeft)}`
+      : `${sorted.length} maintenance tasks are due soon, the first ${dueWhen(first.daysLeft)}`;
   return {
-    to: owner.email,
-    subject: `${boat.name}: ${task.title} is due ${when}`,
+    to: first.task.owner.email,
+    subject,
     text: [
-      `Hello ${ownerName(owner)},`,
-      '',
-      `${task.title} on ${boat.name} is due ${when}, on ${longDate(task.dueDate!)}${task.dueHours ? ` (or at ${task.dueHours.toLocaleString('en-US')} engine hours, whichever comes first)` : ''}.`,
-      ...(task.dueReason ? ['', task.dueReason] : []),
-      '',
-      `Done it already? Mark it done, or snooze it: ${baseUrl}/boats/${boat.id}?tab=schedule`,
-      `Book an expert (${specialtyLabel(task.specialty)}) for it: ${book}`,
+      `Hello ${ownerName(first.task.owner)},`,
+      ...sorted.flatMap(({ task, daysLeft }) => ['', ...taskLines(task, daysLeft, baseUrl)]),
       '',
       PRODUCT_NAME,
     ].join('\n'),
@@ -84,27 +104,48 @@ export function hoursRequest(boat: typeof boats.$inferSelect, owner: DueTask['ow
  * Claims the reminders due on `today` and enqueues their e-mails in the same transaction: a task's
  * `reminded_*_for` becomes its due date, so a second run (or a second server) finds nothing to claim, a
  * crash before commit leaves them for the next run, and a due date moved later is reminded of afresh.
- * Inside two days only the late reminder goes out.
+ * Inside two days only the late reminder goes out. Each owner gets at most one e-mail a day, listing
+ * the tasks: the day's allowance is claimed with them, so a reminder of a task added after that day's
+ * e-mail waits for the next day. Owners whose address is not verified are left out: their reminders wait
+ * until it is (docs/PRODUCT.md#account-safety).
  */
 export async function sendDueReminders(deps: ServiceContext): Promise<number> {
-  const today = deps.now().toISOString().slice(0, 10);
+  const now = deps.now();
+  const today = now.toISOString().slice(0, 10);
   return inTransaction(deps.db, async (tx) => {
     const open = and(isNull(maintenanceTasks.doneAt), isNotNull(maintenanceTasks.dueDate), gte(maintenanceTasks.dueDate, today));
+    const lateDue = and(open, lte(maintenanceTasks.dueDate, addDays(today, LATE)), sql`${maintenanceTasks.reminded2For} is distinct from ${maintenanceTasks.dueDate}`);
+    const earlyDue = and(open, lte(maintenanceTasks.dueDate, addDays(today, EARLY)), sql`${maintenanceTasks.reminded14For} is distinct from ${maintenanceTasks.dueDate}`);
+    const owners = await tx
+      .selectDistinct({ id: boats.ownerId })
+      .from(maintenanceTasks)
+      .innerJoin(boats, eq(boats.id, maintenanceTasks.boatId))
+      .innerJoin(users, eq(users.id, boats.ownerId))
+      .where(and(or(lateDue, earlyDue), isNull(users.deletedAt), eq(users.emailVerified, true)));
+    const remindedToday: string[] = [];
+    for (const owner of owners) {
+      const allowance = await takeFromAllowance(tx, { key: `maintenance-reminders:${owner.id}:${today}`, max: 1, windowMs: DAY_MS, now: now.getTime() });
+      if (allowance.taken) remindedToday.push(owner.id);
+    }
+    if (remindedToday.length === 0) return 0;
+    const ofThoseOwners = inArray(maintenanceTasks.boatId, tx.select({ id: boats.id }).from(boats).where(inArray(boats.ownerId, remindedToday)));
     const late = await tx
       .update(maintenanceTasks)
       .set({ reminded2For: sql`${maintenanceTasks.dueDate}`, reminded14For: sql`${maintenanceTasks.dueDate}` })
-      .where(and(open, lte(maintenanceTasks.dueDate, addDays(today, LATE)), sql`${maintenanceTasks.reminded2For} is distinct from ${maintenanceTasks.dueDate}`))
+      .where(and(lateDue, ofThoseOwners))
       .returning({ id: maintenanceTasks.id });
     const early = await tx
       .update(maintenanceTasks)
       .set({ reminded14For: sql`${maintenanceTasks.dueDate}` })
-      .where(and(open, lte(maintenanceTasks.dueDate, addDays(today, EARLY)), sql`${maintenanceTasks.reminded14For} is distinct from ${maintenanceTasks.dueDate}`))
+      .where(and(earlyDue, ofThoseOwners))
       .returning({ id: maintenanceTasks.id });
     const ids = [...late, ...early].map((r) => r.id);
     if (ids.length === 0) return 0;
     const due = await dueTasks(tx, ids);
-    const daysLeft = (day: string) => Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
-    await deps.jobs.insert(tx, emailJobs(due.map((d) => taskReminder(d, daysLeft(d.task.dueDate!), deps.baseUrl))));
+    const daysLeft = (day: string) => Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS);
+    const byOwner = new Map<string, { task: DueTask; daysLeft: number }[]>();
+    for (const task of due) byOwner.set(task.boat.ownerId, [...(byOwner.get(task.boat.ownerId) ?? []), { task, daysLeft: daysLeft(task.task.dueDate!) }]);
+    await deps.jobs.insert(tx, emailJobs([...byOwner.values()].map((tasks) => ownerReminder(tasks, deps.baseUrl))));
     return due.length;
   });
 }
@@ -137,7 +178,8 @@ export async function requestEngineHours(deps: ServiceContext): Promise<number> 
           sql`${boats.hoursAskedMonth} is distinct from ${thisMonth}`,
           or(isNull(boats.hoursRecordedAt), lte(boats.hoursRecordedAt, recent)),
           sql`exists (select from ${maintenanceTasks} where ${maintenanceTasks.boatId} = ${boats.id} and ${maintenanceTasks.doneAt} is null and ${maintenanceTasks.intervalHours} is not null)`,
-          sql`exists (select from ${users} where ${users.id} = ${boats.ownerId} and ${users.deletedAt} is null)`,
+          // An unverified address is asked nothing (docs/PRODUCT.md#account-safety).
+          sql`exists (select from ${users} where ${users.id} = ${boats.ownerId} and ${users.deletedAt} is null and ${users.emailVerified})`,
         ),
       )
       .returning();

@@ -190,7 +190,7 @@ describe('POST /api/expert/apply', () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actorUserId: applicant.id, action: 'application.submitted', after: { status: 'pending', expertId: expert!.id } });
 
-    const mail = await inbox.waitFor((m) => JSON.stringify(m.to ?? null).includes('rosa.marin@example.com'));
+    const mail = await inbox.waitFor((m) => JSON.stringify(m.to ?? null).includes('rosa.marin@example.com') && m.subject?.startsWith('We received') === true);
     expect(mail.subject).toBe('We received your K&B Marine expert application');
     expect(mail.text).toContain('within 5-7 business days');
     expect(mail.text).toContain('We will e-mail you once your application has been reviewed.');

@@ -136,7 +136,14 @@ async function signUp(baseUrl: string): Promise<{ email: string; cookie: string 
     body: JSON.stringify({ email, password: 'correct-horse-battery', name: 'Shut Down' }),
   });
   if (response.status !== 200) throw new Error(`sign-up failed: ${response.status}`);
-  return { email, cookie: response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
+  // A sign-up starts no session (the e-mailed code would): the password signs in, the address unverified.
+  const signedIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { origin: baseUrl, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'correct-horse-battery' }),
+  });
+  if (signedIn.status !== 200) throw new Error(`sign-in failed: ${signedIn.status}`);
+  return { email, cookie: signedIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
 }
 
 const countBy = (values: (string | undefined)[]) =>
