@@ -75,7 +75,7 @@ describe("the app's HTML for each page", () => {
   it('writes the head, the user and the rendered page verbatim, whatever replacement patterns their text holds', () => {
     const patterns = "$& $` $' $1 $$";
     const user = {
-      id: 'u1', profileImageUrl: null, firstName: `Pat ${patterns}`, lastName: null, email: 'pat@example.com', phone: null,
+      id: 'u1', profileImageUrl: null, firstName: `Pat ${patterns}`, lastName: null, email: 'pat@example.com', emailVerified: false, phone: null,
       address: null, city: null, state: null, zipCode: null, role: 'user', status: 'active', createdAt: '2026-01-01T00:00:00.000Z',
     } as const;
     const html = createPageHtml(clientDir)('/expert/12', {

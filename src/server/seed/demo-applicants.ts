@@ -125,6 +125,7 @@ export async function seedDemoApplicants(db: Database): Promise<number> {
         id: userId,
         name: `${payload.firstName} ${payload.lastName}`,
         email: payload.email,
+        emailVerified: true,
         firstName: payload.firstName,
         lastName: payload.lastName,
         phone: payload.phone,
