@@ -94,6 +94,7 @@ const AUTH_OPERATIONS: Operation[] = [
   }),
   hiddenOperation('POST', '/api/auth/send-verification-email', { body: object({ email, callbackURL: text }, ['email']) }),
   hiddenOperation('GET', '/api/auth/verify-email', { query: [{ name: 'token', required: true, schema: text }] }),
+  hiddenOperation('POST', '/api/auth/email-otp/verify-email', { body: object({ email, otp: { type: 'string', pattern: '^[0-9]{6}$' } }, ['email', 'otp']) }),
   hiddenOperation('POST', '/api/auth/revoke-session', { body: object({ token: text }, ['token']), documented: [401] }),
   hiddenOperation('POST', '/api/auth/revoke-sessions', { documented: [401] }),
   hiddenOperation('POST', '/api/auth/revoke-other-sessions', { documented: [401] }),
