@@ -1,5 +1,6 @@
 // Bookings under load: POST /api/bookings for distinct free times, an expert's free slots for 14 days, and 50
 // people booking one expert's time at once, each beside a signed-in GET /api/auth/user and the bare /healthz.
+import { signUpAndSignIn } from './sign-up.js';
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -145,26 +146,15 @@ let nextAddress = 0;
 export async function signUpUsers(target: Target, count: number): Promise<string[]> {
   const signUp = async () => {
     const n = nextAddress++;
-    const response = await fetch(`${target.url}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        origin: target.origin,
-        'x-forwarded-for': `10.77.${Math.floor(n / 250)}.${(n % 250) + 1}`,
-      },
-      body: JSON.stringify({
-        email: `bench-${randomUUID().slice(0, 12)}@example.com`,
-        password: 'correct-horse-battery',
-        name: 'Bench Owner',
-        firstName: 'Bench',
-        lastName: 'Owner',
-      }),
+    const { cookie } = await signUpAndSignIn(target.url, {
+      origin: target.origin,
+      address: `10.77.${Math.floor(n / 250)}.${(n % 250) + 1}`,
+      email: `bench-${randomUUID().slice(0, 12)}@example.com`,
+      password: 'correct-horse-battery',
+      firstName: 'Bench',
+      lastName: 'Owner',
     });
-    if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
-    return response.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    return cookie;
   };
   const cookies: string[] = [];
   // A few at a time: password hashing is the sign-up's cost and shares the server's CPU.

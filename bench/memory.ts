@@ -1,6 +1,7 @@
 // Server memory against its budgets: resident memory idle, under a varied load of what users do, and after it,
 // on the embedded PGlite (demo data, as a new user starts it) and on PostgreSQL. TRUST_PROXY lets each sign-up and
 // sign-in come from its own address (x-forwarded-for), past the per-address limits.
+import { signUpAndSignIn } from './sign-up.js';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,16 +43,7 @@ async function signUpUsers(baseUrl: string, count: number) {
   const users: { email: string; cookie: string }[] = [];
   const signUp = async () => {
     const email = `memory-${randomUUID().slice(0, 12)}@example.com`;
-    const response = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: baseUrl, 'x-forwarded-for': freshAddress() },
-      body: JSON.stringify({ email, password: PASSWORD, name: 'Memory Owner', firstName: 'Memory', lastName: 'Owner' }),
-    });
-    if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
-    const cookie = response.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const { cookie } = await signUpAndSignIn(baseUrl, { address: freshAddress(), email, password: PASSWORD, firstName: 'Memory', lastName: 'Owner' });
     return { email, cookie };
   };
   while (users.length < count) users.push(...(await Promise.all(Array.from({ length: Math.min(5, count - users.length) }, signUp))));

@@ -1,6 +1,7 @@
 // Booking message delivery between two app servers on one PostgreSQL: an owner sends over HTTP to server A,
 // the expert's live socket on server B receives it. Measured from the send to the socket's frame, for 1,000
 // messages one after another, then 500 at 10 at a time; the same on one server is the same-run baseline.
+import { signUpAndSignIn } from './sign-up.js';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -29,14 +30,13 @@ interface Conversation {
 let nextAddress = 0;
 async function signUp(server: RunningServer): Promise<Party> {
   const n = nextAddress++;
-  const response = await fetch(`${server.baseUrl}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.baseUrl, 'x-forwarded-for': `10.78.${Math.floor(n / 250)}.${(n % 250) + 1}` },
-    body: JSON.stringify({ email: `bench-${randomUUID().slice(0, 12)}@example.com`, password: 'correct-horse-battery', name: 'Bench User', firstName: 'Bench', lastName: 'User' }),
+  return signUpAndSignIn(server.baseUrl, {
+    address: `10.78.${Math.floor(n / 250)}.${(n % 250) + 1}`,
+    email: `bench-${randomUUID().slice(0, 12)}@example.com`,
+    password: 'correct-horse-battery',
+    firstName: 'Bench',
+    lastName: 'User',
   });
-  if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
-  const cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  return { id: ((await response.json()) as { user: { id: string } }).user.id, cookie };
 }
 
 /** PAIRS owners with a confirmed booking each, of the demo experts (each now linked to an account of its own). */
