@@ -133,7 +133,7 @@ describe('a new boat owner', () => {
     await banner.getByText('Confirm your e-mail to get reminders').waitFor();
     await banner.getByRole('button', { name: 'Enter the code' }).click();
     await banner.getByRole('button', { name: 'Send the code again' }).click();
-    await banner.getByText(`We have sent a new code to ${email}. Only the newest code works.`).waitFor();
+    await banner.getByText(`If ${email} still needs confirming, a new code is on its way (at most three an hour). Only the newest code works.`).waitFor();
     await snap(page, 'confirm-email-banner-390');
     await expectAccessible(page);
     await expect.poll(() => countMail(email, /is your .* code$/)).toBe(2);

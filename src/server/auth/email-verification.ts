@@ -11,6 +11,8 @@ export const CODE_ATTEMPTS = 3;
 /** Where the link leads once it has verified the address and signed the account in. */
 const AFTER_LINK_PATH = '/dashboard';
 
+/** The code of that refusal, by which the sign-in routes tell it from other 429s. */
+export const TOO_MANY_CODES_CODE = 'TOO_MANY_CODES';
 export const TOO_MANY_CODES = 'We have sent this address as many codes as we may for now. Please try again later.';
 
 /** Better Auth's codes for a refused code, in our words (the API answers these messages). */
@@ -51,7 +53,7 @@ export function verificationSender(deps: { db: Database; mailer: Mailer; createC
   return async ({ user, url }: { user: { id: string; email: string }; url: string }) => {
     const allowance = await takeAccountEmail(deps.db, user.id);
     if (!allowance.taken) {
-      throw new APIError('TOO_MANY_REQUESTS', { code: 'TOO_MANY_CODES', message: TOO_MANY_CODES }, { 'retry-after': String(allowance.retryAfterSeconds) });
+      throw new APIError('TOO_MANY_REQUESTS', { code: TOO_MANY_CODES_CODE, message: TOO_MANY_CODES }, { 'retry-after': String(allowance.retryAfterSeconds) });
     }
     const link = new URL(url);
     link.searchParams.set('callbackURL', AFTER_LINK_PATH);

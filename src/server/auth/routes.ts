@@ -9,7 +9,7 @@ import { authHeaders } from './current-user.js';
 import { databaseUnavailableError } from '../core/database-error.js';
 import { beginSignInAttempt } from './account-sign-in-limit.js';
 import { rememberedDevices } from './remembered-device.js';
-import { CODE_REFUSALS } from './email-verification.js';
+import { CODE_REFUSALS, TOO_MANY_CODES_CODE } from './email-verification.js';
 import { requireUser } from './guards.js';
 import { SIGN_INS_BUSY_CODE } from './password-hashing.js';
 import { normalisedPath } from '../http/request-path.js';
@@ -143,6 +143,17 @@ async function signUpAnswer(response: Response): Promise<Response> {
   return new Response(JSON.stringify({ email }), { status: response.status, headers });
 }
 
+/**
+ * 'Send the code again' from someone signed out answers alike for every address: past the allowance it would
+ * otherwise answer 429 for an unverified account alone, telling a stranger that the account exists. The
+ * account's own signed-in person still hears the wait.
+ */
+async function resendAnswer(request: FastifyRequest, response: Response): Promise<Response> {
+  if (response.status !== 429 || !emailPostedTo(request, '/api/auth/send-verification-email')) return response;
+  if (parseJsonObject(await response.clone().text()).code !== TOO_MANY_CODES_CODE || (await request.currentUser())) return response;
+  return new Response(JSON.stringify({ status: true }), { status: 200, headers: { 'content-type': 'application/json' } });
+}
+
 /** The address a POST to this Better Auth path (a sign-in, a sign-up) is for, if this request is one. */
 function emailPostedTo(request: FastifyRequest, path: string): string | null {
   if (request.method !== 'POST' || normalisedPath(request.url) !== path) return null;
@@ -184,6 +195,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; baseUrl: string }> 
       // Only a wrong password (401) stays counted against the account.
       if (attempt && response.status !== 401) await attempt.notFailed();
       if (response.status === 200 && emailPostedTo(request, '/api/auth/sign-up/email')) response = await signUpAnswer(response);
+      response = await resendAnswer(request, response);
       // The link verifies by GET (as e-mailed links must): the account's users may be cached as unverified.
       if (request.method === 'GET' && normalisedPath(request.url) === '/api/auth/verify-email') app.sessionCache.clear();
       const userId = response.status === 200 && startsSession(request) ? await signedInUserId(response) : null;

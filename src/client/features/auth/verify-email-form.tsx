@@ -11,6 +11,12 @@ import { authErrorText, sendCodeAgain, verifyEmailCode } from './api';
 
 const schema = lazyFormResolver<typeof verifyCodeSchema, VerifyCodeInput>(() => import('@common/auth-forms').then((m) => m.verifyCodeSchema));
 
+/**
+ * What 'Send the code again' says: the server answers alike whether or not it sent one (an address already
+ * confirmed, or past its three an hour), so the words promise no more than that.
+ */
+export const newCodeSent = (email: string) => `If ${email} still needs confirming, a new code is on its way (at most three an hour). Only the newest code works.`;
+
 /** The code entry: after 'Create Account', and in the banner of an account not verified yet. */
 export function VerifyEmailForm({ email, onVerified, idPrefix = 'verify' }: { email: string; onVerified: () => void; idPrefix?: string }) {
   const form = useForm<VerifyCodeInput>({ resolver: schema.resolver, defaultValues: { code: '' } });
@@ -34,7 +40,7 @@ export function VerifyEmailForm({ email, onVerified, idPrefix = 'verify' }: { em
     setSending(true);
     try {
       await sendCodeAgain(email);
-      setResult({ tone: 'success', text: `We have sent a new code to ${email}. Only the newest code works.` });
+      setResult({ tone: 'success', text: newCodeSent(email) });
     } catch (error) {
       setResult({ tone: 'error', text: authErrorText(error, 'We could not send a new code. Please try again.') });
     } finally {
