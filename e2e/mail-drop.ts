@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { expect } from 'vitest';
+import { vi } from 'vitest';
 import { e2eServer } from './servers.js';
 
 /**
@@ -34,23 +34,22 @@ export function startMailDrop(dir: string): Promise<{ url: string; close: () => 
   });
 }
 
-/** Waits for the newest e-mail to `to` whose subject matches, and answers it parsed (from this journey's server, unless another's inbox is named). */
-export async function waitForMail(to: string, subject: RegExp, dir = e2eServer().mailDir): Promise<ParsedMail> {
-  let found: ParsedMail | undefined;
-  await expect
-    .poll(async () => {
-      const files = readdirSync(dir).sort().reverse();
-      for (const file of files) {
+/**
+ * Waits for the newest e-mail to `to` whose subject matches, and answers it parsed (from this journey's
+ * server, unless another's inbox is named). `vi.waitFor`, not `expect.poll`: accounts are also made in a
+ * file's `beforeAll`, outside any test, where `expect.poll` refuses to run.
+ */
+export function waitForMail(to: string, subject: RegExp, dir = e2eServer().mailDir): Promise<ParsedMail> {
+  return vi.waitFor(
+    async () => {
+      for (const file of readdirSync(dir).sort().reverse()) {
         const mail = await simpleParser(readFileSync(join(dir, file)));
-        if (JSON.stringify(mail.to ?? '').includes(to) && subject.test(mail.subject ?? '')) {
-          found = mail;
-          return true;
-        }
+        if (JSON.stringify(mail.to ?? '').includes(to) && subject.test(mail.subject ?? '')) return mail;
       }
-      return false;
-    })
-    .toBe(true);
-  return found!;
+      throw new Error(`no e-mail to ${to} with a subject matching ${subject} yet`);
+    },
+    { timeout: 10_000, interval: 100 },
+  );
 }
 
 /** How many e-mails to `to` whose subject matches have arrived so far. */

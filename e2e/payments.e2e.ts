@@ -209,7 +209,7 @@ describe('an overpayment, with Stripe configured', () => {
 
     const { context: ownerContext, page: owner } = await newPage(browser, DESKTOP, stripeApp.baseUrl);
     await owner.goto('/login');
-    await signUpThroughUi(owner, { firstName: 'Oscar', lastName: 'Overpaid', email: uniqueEmail('oscar'), password: PASSWORD });
+    await signUpThroughUi(owner, { firstName: 'Oscar', lastName: 'Overpaid', email: uniqueEmail('oscar'), password: PASSWORD }, stripeApp.mailDir);
     await owner.getByRole('heading', { name: /Welcome back to/ }).waitFor();
     const booking = await bookVideo(owner, expert!, 'The chartplotter loses its GPS fix.', 4);
 

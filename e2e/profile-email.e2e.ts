@@ -69,7 +69,7 @@ describe('changing the e-mail address on My Profile', () => {
     await phone.page.goto(link);
     await phone.page.getByRole('heading', { name: 'Email address changed' }).waitFor();
     await phone.page.getByText(newEmail).waitFor();
-    await phone.page.getByRole('link', { name: 'Sign In' }).waitFor();
+    await phone.page.locator('#main').getByRole('link', { name: 'Sign In' }).waitFor();
     await snap(phone.page, 'confirm-email-applied-390');
     await expectAccessible(phone.page);
 

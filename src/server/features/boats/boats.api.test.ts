@@ -370,9 +370,12 @@ describe('maintenance reminders', () => {
   const remindedTo = (subjectEnd: string) => inbox.raw.filter((raw) => raw.includes(subjectEnd)).length;
 
   it('reminds 14 and 2 days before a due date, each once across two servers and repeated runs, and again for a moved date', async () => {
-    const boat = await addBoat(owner, { ...seaBreeze, name: 'Reminder Test', homeZip: null });
+    // An owner of their own: reminders due the same day go out in one e-mail per owner, and the other
+    // tests' boats have tasks due in these weeks too.
+    const reminded = await signUp(t.app);
+    const boat = await addBoat(reminded, { ...seaBreeze, name: 'Reminder Test', homeZip: null });
     const today = clock.now().toISOString().slice(0, 10);
-    const created = await http.post(owner, `/api/boats/${boat.id}/tasks`, { title: 'Service the winch', specialty: 'rigging', dueDate: addDays(today, 20) });
+    const created = await http.post(reminded, `/api/boats/${boat.id}/tasks`, { title: 'Service the winch', specialty: 'rigging', dueDate: addDays(today, 20) });
     const task: MaintenanceTask = created.json().task;
     const row = async () => (await t.database.db.select().from(maintenanceTasks).where(eq(maintenanceTasks.id, task.id)))[0]!;
 
@@ -402,7 +405,7 @@ describe('maintenance reminders', () => {
     await inbox.waitFor((m) => m.subject === 'Reminder Test: Service the winch is due in 2 days');
 
     // Snoozed to a new date: reminded of that date afresh.
-    const snoozed = await http.post(owner, `/api/boats/${boat.id}/tasks/${task.id}/snooze`, { until: addDays(today, 30) });
+    const snoozed = await http.post(reminded, `/api/boats/${boat.id}/tasks/${task.id}/snooze`, { until: addDays(today, 30) });
     expect(snoozed.statusCode, snoozed.body).toBe(200);
     clock.set(new Date(Date.parse(`${addDays(today, 20)}T15:00:00Z`)));
     await run();
