@@ -244,7 +244,7 @@ describe('an overpayment, with Stripe configured', () => {
     const { context: adminContext, page: admin } = await newPage(browser, DESKTOP, stripeApp.baseUrl);
     const adminEmail = uniqueEmail('olga');
     await admin.goto('/login');
-    await signUpThroughUi(admin, { firstName: 'Olga', lastName: 'Admin', email: adminEmail, password: PASSWORD });
+    await signUpThroughUi(admin, { firstName: 'Olga', lastName: 'Admin', email: adminEmail, password: PASSWORD }, stripeApp.mailDir);
     await admin.getByRole('heading', { name: /Welcome back to/ }).waitFor();
     operatorCommand('user:set-role', [adminEmail, 'admin'], stripeApp);
     await admin.goto('/payment-management');
