@@ -11,6 +11,10 @@ export default defineConfig({
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/global-setup.ts'],
     maxWorkers: 2,
+    // A worker's journey files run one after another in one module graph, sharing the worker's server and
+    // Chromium (workerBrowser in browser.ts); each file opens browser contexts of its own.
+    isolate: false,
+    setupFiles: ['e2e/file-cleanup.ts'],
     testTimeout: 150_000,
     hookTimeout: 180_000,
     // A screen waits on the server: under a loaded CI machine a second (the default) is too short a wait.

@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { MOBILE, baseUrl, emailedCode, enterEmailedCode, expectAccessible, launchBrowser, newPage, signUpThroughUi, snap, submitSignUpForm, uniqueEmail } from './browser.js';
+import { MOBILE, baseUrl, emailedCode, enterEmailedCode, expectAccessible, workerBrowser, newPage, signUpThroughUi, snap, submitSignUpForm, uniqueEmail } from './browser.js';
 import { signInThroughUi } from './accounts.js';
 import { countMail, waitForMail } from './mail-drop.js';
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
-afterAll(() => browser.close());
 
 describe('a new boat owner', () => {
   it('creates an account, edits the profile and logs out', async () => {

@@ -1,18 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Booking } from '../src/common/bookings.js';
 import type { Expert } from '../src/common/experts.js';
 import type { NearbyExpert } from '../src/common/ai-handoff.js';
 import { demoEmailOf } from '../src/server/seed/demo-accounts.js';
-import { MOBILE, expectAccessible, launchBrowser, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
+import { MOBILE, expectAccessible, workerBrowser, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
 import { firstFreeSlot } from './book-through-api.js';
 import { setPasswordOf } from './accounts.js';
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
-afterAll(() => browser.close());
 
 const EXPERT_PASSWORD = 'handoff-pass-42';
 /** Fort Lauderdale: several demo engine experts live around it, others far away. */

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEFAULT_AI_SETTINGS, type AiStatus } from '../src/common/ai.js';
-import { DESKTOP, MOBILE, baseUrl, expectAccessible, launchBrowser, newPage, signUpThroughUi, snap, uniqueEmail, makeAdmin } from './browser.js';
+import { DESKTOP, MOBILE, baseUrl, expectAccessible, workerBrowser, newPage, signUpThroughUi, snap, uniqueEmail, makeAdmin } from './browser.js';
 
 let browser: Browser;
 let status: AiStatus;
@@ -37,11 +37,10 @@ async function ownerPage(viewport = DESKTOP, path = '/ai-assistant') {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
   status = (await (await fetch(`${baseUrl()}/api/ai/status`)).json()) as AiStatus;
   owner = await signUpFromAssistant();
 });
-afterAll(() => browser.close());
 
 async function ask(page: Page, question: string) {
   await questionBox(page).waitFor();

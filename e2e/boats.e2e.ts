@@ -8,7 +8,7 @@ import type { Expert } from '../src/common/experts.js';
 import type { MaintenanceTask } from '../src/common/maintenance.js';
 import { addDays } from '../src/common/zoned-time.js';
 import { demoEmailOf } from '../src/server/seed/demo-accounts.js';
-import { DESKTOP, MOBILE, baseUrl, expectAccessible, launchBrowser, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
+import { DESKTOP, MOBILE, baseUrl, expectAccessible, workerBrowser, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
 import { firstFreeSlot } from './book-through-api.js';
 import { setPasswordOf, signInThroughUi } from './accounts.js';
 import { runJobNow, setTestClock } from './test-clock.js';
@@ -24,12 +24,11 @@ import { waitForMail } from './mail-drop.js';
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
   await setTestClock(null);
   for (const context of contexts) await context.close();
-  await browser.close();
 });
 
 const PASSWORD = 'harbor-pass-42';

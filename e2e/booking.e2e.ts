@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { Expert } from '../src/common/experts.js';
 import type { Booking, Slot } from '../src/common/bookings.js';
 import { addDays, localDateOf } from '../src/common/zoned-time.js';
-import { DESKTOP, MOBILE, baseUrl, expectAccessible, launchBrowser, newPage, recordStates, signUpThroughUi, snap, uniqueEmail } from './browser.js';
+import { DESKTOP, MOBILE, baseUrl, expectAccessible, workerBrowser, newPage, recordStates, signUpThroughUi, snap, uniqueEmail } from './browser.js';
 import { STRIPE_JS_STUB, startStripeAppServer, type StripeAppServer } from './stripe-server.js';
 import { setPasswordOf, signInThroughUi } from './accounts.js';
 import { setTestClock } from './test-clock.js';
@@ -11,9 +11,8 @@ import { demoEmailOf } from '../src/server/seed/demo-accounts.js';
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
-afterAll(() => browser.close());
 
 async function api<T>(path: string): Promise<T> {
   const response = await fetch(`${baseUrl()}${path}`);

@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { Booking } from '../src/common/bookings.js';
 import { billableHours, DEFAULT_ONSITE_HOURS } from '../src/common/bookings-rules.js';
 import { formatPrice } from '../src/common/experts-rules.js';
 import { bookingTimes } from '../src/client/lib/booking-time.js';
-import { DESKTOP, MOBILE, expectAccessible, launchBrowser, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
+import { DESKTOP, MOBILE, expectAccessible, workerBrowser, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
 import { bookThroughApi, bookVideo, expertsOffering, firstFreeSlot } from './book-through-api.js';
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
-afterAll(() => browser.close());
 
 /** Intl puts narrow or thin spaces around times in some versions; compare text with plain spaces. */
 const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u202f\u2009\u00a0]/g, ' ').replace(/\s+/g, ' ').trim();

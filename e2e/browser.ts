@@ -35,6 +35,28 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   });
 }
 
+let started: Promise<Browser> | undefined;
+
+/**
+ * The worker's Chromium, shared by the journey files it runs one after another (isolate: false in
+ * vitest.e2e.config.ts): each file opens contexts of its own in it, as people in their own browsers would,
+ * instead of starting a Chromium of its own. It ends with the worker. A journey that needs other flags (the
+ * fake camera) launches its own with launchBrowser.
+ */
+export async function workerBrowser(): Promise<Browser> {
+  const browser = await (started ??= launchBrowser());
+  if (browser.isConnected()) return browser;
+  started = launchBrowser();
+  return started;
+}
+
+/** Closes what a journey file left open in the worker's Chromium, so the next file starts as in a new browser. */
+export async function closeContextsLeftOpen() {
+  if (!started) return;
+  const browser = await started;
+  await Promise.all(browser.contexts().map((context) => context.close()));
+}
+
 let visitor = 0;
 
 /** A distinct client address for each browser context: each is a different visitor to the server. */

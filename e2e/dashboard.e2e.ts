@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MONEY_SAVED_EXPLANATION } from '../src/common/bookings-rules.js';
-import { DESKTOP, MOBILE, expectAccessible, launchBrowser, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
+import { DESKTOP, MOBILE, expectAccessible, workerBrowser, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
 import { bookVideo, expertsOffering } from './book-through-api.js';
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
-afterAll(() => browser.close());
 
 /** The figure shown under a stat tile's label. */
 async function statValue(page: Page, label: string) {

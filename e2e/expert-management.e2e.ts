@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { MOBILE, expectAccessible, launchBrowser, makeAdmin, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
+import { MOBILE, expectAccessible, workerBrowser, makeAdmin, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
 
 // The demo applicants of src/server/seed/demo-applicants.ts, and a demo expert no other journey uses.
 const TOBIAS = 'Tobias Wren';
@@ -10,9 +10,8 @@ const DEMO_EXPERT = 'Nils Brekke';
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
-afterAll(() => browser.close());
 
 async function signUp(page: Page, firstName: string) {
   const email = uniqueEmail(firstName.toLowerCase());

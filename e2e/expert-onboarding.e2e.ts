@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { RATE_MESSAGE, VIDEO_NEEDS_RATE } from '../src/common/workspace.js';
-import { baseUrl, expectAccessible, launchBrowser, makeAdmin, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
+import { baseUrl, expectAccessible, workerBrowser, makeAdmin, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
 
 // The whole way in for a new expert, across the three sides: apply, an administrator approves, the new
 // expert signs in to the workspace and starts offering video. Each step's details have their own
@@ -9,9 +9,8 @@ import { baseUrl, expectAccessible, launchBrowser, makeAdmin, newPage, signUpThr
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
-afterAll(() => browser.close());
 
 const NAME = { firstName: 'Rosalind', lastName: 'Teague' };
 const FULL_NAME = `${NAME.firstName} ${NAME.lastName}`;

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { TYPING_DEBOUNCE_MS } from '../src/client/lib/use-debounced-field.js';
-import { MOBILE, baseUrl, expectAccessible, launchBrowser, newPage, recordStates, snap } from './browser.js';
+import { MOBILE, baseUrl, expectAccessible, workerBrowser, newPage, recordStates, snap } from './browser.js';
 
 // Expected counts are computed from the 48 demo experts of src/server/seed/demo-experts.ts.
 const ALL_EXPERTS = 48;
@@ -14,9 +14,8 @@ const VIDEO_AVAILABLE_NOW = 31;
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
-afterAll(() => browser.close());
 
 const results = (page: Page) => page.getByRole('list', { name: 'Experts' });
 const cards = (page: Page) => results(page).locator(':scope > li');

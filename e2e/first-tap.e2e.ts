@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { APP_STARTED_ATTRIBUTE } from '../src/common/page-blocks.js';
-import { MOBILE, appStarted, baseUrl, expectAccessible, launchBrowser, snap } from './browser.js';
+import { MOBILE, appStarted, baseUrl, expectAccessible, workerBrowser, snap } from './browser.js';
 
 // A server-rendered page shows its content before its app has started (docs/PRODUCT.md#found-on-the-web):
 // a phone takes seconds to fetch and run the code. Its first tap must work all the same: links, the phone
@@ -10,9 +10,8 @@ import { MOBILE, appStarted, baseUrl, expectAccessible, launchBrowser, snap } fr
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
-afterAll(() => browser.close());
 
 let visitor = 0;
 

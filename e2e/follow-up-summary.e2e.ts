@@ -3,18 +3,17 @@ import type { Browser, Page } from 'playwright-core';
 import type { Expert } from '../src/common/experts.js';
 import { billableHours, DEFAULT_ONSITE_HOURS } from '../src/common/bookings-rules.js';
 import { demoEmailOf } from '../src/server/seed/demo-accounts.js';
-import { DESKTOP, MOBILE, baseUrl, expectAccessible, launchBrowser, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
+import { DESKTOP, MOBILE, baseUrl, expectAccessible, workerBrowser, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
 import { bookThroughApi, bookVideo, firstFreeSlot } from './book-through-api.js';
 import { setTestClock } from './test-clock.js';
 import { setPasswordOf, signInThroughUi } from './accounts.js';
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
   await setTestClock(null);
-  await browser.close();
 });
 
 const EXPERT_PASSWORD = 'summary-pass-42';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, MOBILE, expectAccessible, launchBrowser, makeAdmin, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
+import { DESKTOP, MOBILE, expectAccessible, workerBrowser, makeAdmin, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
 import { bookVideo, expertsOffering } from './book-through-api.js';
 import { waitForMail } from './mail-drop.js';
 
@@ -13,11 +13,10 @@ import { waitForMail } from './mail-drop.js';
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
   for (const context of contexts) await context.close();
-  await browser.close();
 });
 
 async function open(viewport = DESKTOP): Promise<Page> {

@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { Expert } from '../src/common/experts.js';
-import { baseUrl, launchBrowser, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
+import { baseUrl, workerBrowser, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
 import { bookVideo } from './book-through-api.js';
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
-  await browser.close();
 });
 
 describe('a page whose session ends elsewhere', () => {

@@ -3,16 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Expert } from '../src/common/experts.js';
 import { demoEmailOf } from '../src/server/seed/demo-accounts.js';
-import { MOBILE, baseUrl, expectAccessible, newPage, launchBrowser, signUpThroughUi, snap, uniqueEmail } from './browser.js';
+import { MOBILE, baseUrl, expectAccessible, newPage, workerBrowser, signUpThroughUi, snap, uniqueEmail } from './browser.js';
 import { bookVideo } from './book-through-api.js';
 import { setPasswordOf, signInThroughUi } from './accounts.js';
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
-  await browser.close();
 });
 
 const EXPERT_PASSWORD = 'messages-pass-42';

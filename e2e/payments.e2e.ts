@@ -5,7 +5,7 @@ import type { Expert } from '../src/common/experts.js';
 import type { Invoice } from '../src/common/invoices.js';
 import { DEFAULT_ONSITE_HOURS } from '../src/common/bookings-rules.js';
 import { demoEmailOf } from '../src/server/seed/demo-accounts.js';
-import { DESKTOP, MOBILE, baseUrl, expectAccessible, launchBrowser, makeAdmin, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
+import { DESKTOP, MOBILE, baseUrl, expectAccessible, workerBrowser, makeAdmin, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
 import { bookThroughApi, bookVideo, firstFreeSlot } from './book-through-api.js';
 import { setTestClock } from './test-clock.js';
 import { operatorCommand, setPasswordOf, signInThroughUi } from './accounts.js';
@@ -13,11 +13,10 @@ import { startStripeAppServer, type StripeAppServer } from './stripe-server.js';
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
   await setTestClock(null);
-  await browser.close();
 });
 
 const PASSWORD = 'harbor-pass-42';

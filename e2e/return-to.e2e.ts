@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage, signUpThroughUi, uniqueEmail } from './browser.js';
+import { baseUrl, workerBrowser, newPage, signUpThroughUi, uniqueEmail } from './browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
-afterAll(() => browser.close());
 
 describe('signing in from a link whose returnTo points at another site', () => {
   // A tab or a newline between two slashes is dropped by the browser's URL parser: '/<tab>/evil.example' is '//evil.example'.

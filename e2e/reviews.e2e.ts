@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Expert } from '../src/common/experts.js';
 import { demoEmailOf } from '../src/server/seed/demo-accounts.js';
-import { MOBILE, baseUrl, dataDir, expectAccessible, launchBrowser, makeAdmin, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
+import { MOBILE, baseUrl, dataDir, expectAccessible, workerBrowser, makeAdmin, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
 import { bookVideo } from './book-through-api.js';
 import { setTestClock } from './test-clock.js';
 import { signInThroughUi } from './accounts.js';
@@ -15,11 +15,10 @@ const REVIEW_TEXT = 'Hannah found the corroded ground strap on the video call in
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
   await setTestClock(null);
-  await browser.close();
 });
 
 async function api<T>(path: string): Promise<T> {

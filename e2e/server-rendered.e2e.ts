@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { appStarted, baseUrl, expectAccessible, launchBrowser, newPage } from './browser.js';
+import { appStarted, baseUrl, expectAccessible, workerBrowser, newPage } from './browser.js';
 
 // Public pages come from the server with their content (docs/PRODUCT.md#found-on-the-web): the browser
 // takes the HTML over without a second fetch of its data, and a browser without JavaScript reads it and
@@ -8,9 +8,8 @@ import { appStarted, baseUrl, expectAccessible, launchBrowser, newPage } from '.
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
-afterAll(() => browser.close());
 
 const cards = (page: Page) => page.getByRole('list', { name: 'Experts' }).locator(':scope > li');
 

@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { PAGE_PATHS } from '../src/common/page-paths.js';
-import { MOBILE, baseUrl, expectAccessible, launchBrowser, newPage, recordStates, signUpThroughUi, snap, uniqueEmail, makeAdmin } from './browser.js';
+import { MOBILE, baseUrl, expectAccessible, workerBrowser, newPage, recordStates, signUpThroughUi, snap, uniqueEmail, makeAdmin } from './browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
-afterAll(() => browser.close());
 
 describe('the shell', () => {
   it('shows User Admin and Expert Admin to an administrator made by the command line', async () => {

@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { MOBILE, enterEmailedCode, expectAccessible, launchBrowser, newPage, signUpThroughUi, snap, submitSignUpForm, uniqueEmail } from './browser.js';
+import { MOBILE, enterEmailedCode, expectAccessible, workerBrowser, newPage, signUpThroughUi, snap, submitSignUpForm, uniqueEmail } from './browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
-afterAll(() => browser.close());
 
 /**
  * The server's first answer to `path` is the refusal it gives when its password hashes are queued full

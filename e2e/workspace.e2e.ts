@@ -6,18 +6,17 @@ import type { Booking, Slot } from '../src/common/bookings.js';
 import { addDays, localDateOf } from '../src/common/zoned-time.js';
 import { weekdayOf } from '../src/server/features/bookings/working-time.js';
 import { demoEmailOf } from '../src/server/seed/demo-accounts.js';
-import { MOBILE, baseUrl, expectAccessible, launchBrowser, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
+import { MOBILE, baseUrl, expectAccessible, workerBrowser, newPage, signUpThroughUi, snap, uniqueEmail } from './browser.js';
 import { bookThroughApi, firstFreeSlot } from './book-through-api.js';
 import { setTestClock } from './test-clock.js';
 import { operatorCommand, setPasswordOf, signInThroughUi } from './accounts.js';
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
   await setTestClock(null);
-  await browser.close();
 });
 
 const EXPERT_PASSWORD = 'workspace-pass-42';
