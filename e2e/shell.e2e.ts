@@ -91,6 +91,11 @@ describe('the shell', () => {
     // footer's link led there.
     const link = footer.getByRole('link', { name: /Become an expert/ });
     expect(await link.getAttribute('href')).toBe('/expert/apply');
+    // Scrolled to first, as a person does before tapping it: the directory's cards are laid out only near
+    // the viewport (content-visibility: auto), so reaching the footer renders the last ones at their real
+    // height and moves the footer. A click that scrolls by itself pressed the link and was released a
+    // frame later over the grid it had moved off, which follows no link (a trace of pointer events showed it).
+    await link.scrollIntoViewIfNeeded();
     await link.click();
     await page.waitForURL((url) => url.pathname === '/expert/apply' || (url.pathname === '/login' && url.searchParams.get('returnTo') === '/expert/apply'));
     await context.close();
