@@ -1,10 +1,11 @@
 // What the account commands (user:set-role, user:set-password) share. The embedded database admits one
 // process: when a server holds it, the command asks that server (loopback + token); otherwise it takes
-// the data-folder lock and opens the database directly.
+// the data-folder lock and opens the database directly. The database layer (the driver, the schema, the
+// feature's code) is loaded only then: asking the server needs none of it, and loading it was most of
+// the command's time.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadConfig } from '../src/server/config.js';
-import { openDatabase } from '../src/server/db/client.js';
 import type { Database } from '../src/server/db/client.js';
 import { acquireLock, readLock, DataDirBusyError } from '../src/server/db/data-dir-lock.js';
 import { AppError } from '../src/server/core/app-error.js';
@@ -39,6 +40,7 @@ async function directly(databaseUrl: string | undefined, dataDir: string, run: (
   }
   const lock = databaseUrl ? undefined : acquireLock(dataDir);
   try {
+    const { openDatabase } = await import('../src/server/db/client.js');
     const database = await openDatabase({ url: databaseUrl, pgliteDir: resolve(dataDir, 'pglite') });
     try {
       await database.migrate();
@@ -53,7 +55,7 @@ async function directly(databaseUrl: string | undefined, dataDir: string, run: (
 
 /**
  * Runs an account command: through the running server's operator endpoint `path` with `body`, or with
- * `run` on the database itself. Failures (an unknown e-mail, a busy data folder) end the process with
+ * `run` on the database itself (which imports what it needs: see above). Failures (an unknown e-mail, a busy data folder) end the process with
  * a message that says where the command looked.
  */
 export async function runOperatorCommand(path: string, body: unknown, run: (db: Database) => Promise<unknown>) {

@@ -1,7 +1,6 @@
 // npm run user:set-password -- <email> [--password <password>]
 // Without --password the password is read from standard input: typed without echo at a terminal, or
 // the first line of what is piped in (`echo 'new password' | npm run user:set-password -- <email>`).
-import { setUserPassword } from '../src/server/auth/set-password.js';
 import { fail, runOperatorCommand } from './operator-command.js';
 
 async function pipedLine(): Promise<string> {
@@ -40,7 +39,10 @@ async function main() {
   const [email] = flag >= 0 ? args.filter((_, i) => i !== flag && i !== flag + 1) : args;
   if (!email || (flag >= 0 && password === undefined)) fail('Usage: npm run user:set-password -- <email> [--password <password>]');
   const chosen = password ?? (process.stdin.isTTY ? await typedWithoutEcho() : await pipedLine());
-  await runOperatorCommand('/api/internal/set-password', { email, password: chosen }, (db) => setUserPassword(db, email, chosen));
+  await runOperatorCommand('/api/internal/set-password', { email, password: chosen }, async (db) => {
+    const { setUserPassword } = await import('../src/server/auth/set-password.js');
+    await setUserPassword(db, email, chosen);
+  });
   console.log(`${email} can now sign in with the new password. Their other sessions were ended.`);
 }
 
