@@ -143,19 +143,23 @@ export async function signUpThroughUi(page: Page, user: { firstName: string; las
 export async function expectAccessible(page: Page) {
   // axe weighs colours with their opacity: a toast caught fading in or out fails colour contrast, though
   // at rest it passes. So transitions and finite animations are let finish first (spinners run forever).
-  // Only animations of what is rendered: one inside a closed <details> (its content is skipped like
-  // content-visibility: hidden) never advances, so its `finished` never settles; axe skips hidden nodes anyway.
+  // Only animations of what is rendered: one inside a closed <details>, or inside a directory card off
+  // screen (content-visibility: auto skips its content), never advances, so its `finished` never settles;
+  // axe skips hidden nodes anyway. A page.evaluate has no time limit of its own, so the wait has one.
   await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .filter((animation) => {
-          const target = (animation.effect as KeyframeEffect | null)?.target;
-          return !target || target.checkVisibility();
-        })
-        .map((animation) => animation.finished.catch(() => {})),
-    ),
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+          .filter((animation) => {
+            const target = (animation.effect as KeyframeEffect | null)?.target;
+            return !target || target.checkVisibility({ contentVisibilityAuto: true });
+          })
+          .map((animation) => animation.finished.catch(() => {})),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 5_000)),
+    ]),
   );
   // Legacy mode runs axe in the page itself, where the default opens a new page for each check to gather
   // the frames' results in, and only violations are gathered, not every passing node: most of a check's
