@@ -365,12 +365,19 @@ describe('My boats', () => {
     const hours = Math.max(3, expert.onsiteMinimumHours);
     const { date, slot } = await firstFreeSlot(page, expert, 'onsite', { daysAhead: 3, hours });
     await form.getByLabel('Describe the Issue').fill('Annual oil and filter change on the outboard before lay-up.');
-    await form.getByLabel('Boat Address').fill('1 Long Wharf, Boston, MA');
+    await form.getByLabel('Boat Address').fill('1 Long Wharf, Boston, MA 02108');
     await form.getByLabel('Contact Phone').fill('(617) 555-0142');
     await form.getByLabel('Estimated Hours').selectOption(String(hours));
     await form.getByLabel('Preferred Date').fill(date);
     await expect.poll(() => form.getByLabel('Preferred Time').locator(`option[value="${slot.time}"]`).count()).toBe(1);
     await form.getByLabel('Preferred Time').selectOption(slot.time);
+    // The boat is kept in Boston, where no demo engine expert travels: the form says so on the address.
+    await form.getByRole('button', { name: 'Book Onsite Service' }).click();
+    await form.getByText(new RegExp(`^${expert.name} travels up to ${expert.serviceRadius} miles; this marina is \\d+ miles away$`)).waitFor();
+    expect(page.url()).toContain('/book-onsite');
+    await snap(page, 'book-onsite-out-of-range-1280');
+    // This visit is where the boat is this week, in the expert's own town.
+    await form.getByLabel('Boat Address').fill(`1 Harbor Way, ${expert.city}, ${expert.state} ${expert.zipCode}`);
     await form.getByRole('button', { name: 'Book Onsite Service' }).click();
     await page.getByRole('heading', { name: /^Booking #\d+$/ }).waitFor();
 

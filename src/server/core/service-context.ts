@@ -23,6 +23,8 @@ export interface BookingBoat {
   boatId: string;
   snapshot: BoatSnapshot;
   maintenanceTaskId: string | null;
+  /** Where the boat is kept, when the owner said: an onsite visit's place when its address has no ZIP code. */
+  homeZip: string | null;
 }
 
 /**

@@ -184,7 +184,9 @@ describe('a full boat', () => {
 describe('bookings use the boat', () => {
   it('keeps a snapshot of the boat on the booking, shown to its expert, refused for a boat not in My boats', async () => {
     const boat = await addBoat(owner);
-    const booking = await book({ ...onsiteBooking(expert.expertId, daysAhead(day++)), boatId: boat.id });
+    // The boat is kept in Boston; this visit is in Annapolis, within the expert's travel area.
+    const visit = { ...onsiteBooking(expert.expertId, daysAhead(day++)), boatAddress: '1 Marina Way, Annapolis, MD 21401' };
+    const booking = await book({ ...visit, boatId: boat.id });
     expect(booking.boat).toMatchObject({ id: boat.id, name: 'Sea Breeze', make: 'Grady-White', engines: [{ make: 'Mercury' }] });
     const seen = await http.get(expert, `/api/bookings/${booking.id}`);
     expect(seen.json().boat).toMatchObject({ name: 'Sea Breeze', homeMarina: 'Harbor Marina', slip: 'B-12' });

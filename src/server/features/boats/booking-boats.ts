@@ -24,7 +24,7 @@ export const bookingBoats: BookingBoats = {
         .where(and(eq(maintenanceTasks.id, maintenanceTaskId), eq(maintenanceTasks.boatId, boat.id)));
       if (!task) throw AppError.onField('maintenanceTaskId', UNKNOWN_TASK);
     }
-    return { boatId: boat.id, snapshot: toSnapshot(boat), maintenanceTaskId: maintenanceTaskId ?? null };
+    return { boatId: boat.id, snapshot: toSnapshot(boat), maintenanceTaskId: maintenanceTaskId ?? null, homeZip: boat.homeZip };
   },
   completed: (tx, booking, actor, now) => completeBookedTask(tx, booking, now, actor),
 };

@@ -18,6 +18,8 @@ import { isOwnExpert } from './booking-access.js';
 import { EMAIL_QUEUE } from '../../mail/email-job.js';
 import { dueReminders, reminderJob } from './booking-reminders.js';
 import { EXPERT_NOT_FOUND } from '../experts/index.js';
+import { loadZipCentroids } from '../../geo/zip-centroids.js';
+import { outsideTravelAreaMessage, visitZip, withinTravelArea } from '../../../common/travel-area.js';
 
 /** An assistant conversation as a booking keeps it. */
 export type ConversationCopy = Omit<AttachedConversation, 'attachedAt'>;
@@ -41,6 +43,8 @@ interface TargetExpert extends Omit<BookingRecord['expert'], 'email'> {
   available: boolean;
   videoRateCents: number;
   onsiteRateCents: number;
+  zipCode: string;
+  serviceRadius: number;
 }
 
 const NOT_TAKING_BOOKINGS = 'This expert is not taking bookings right now. Please choose another expert.';
@@ -64,6 +68,23 @@ function checkBookable(
   if (!expert.available) throw new AppError('CONFLICT', NOT_TAKING_BOOKINGS);
 }
 
+/**
+ * An onsite visit beyond the expert's travel area is refused, on the address field the owner can change.
+ * A place whose ZIP code the address and the boat do not give, or the centroid table does not know, cannot
+ * be measured: it is left to the expert, who reads the address in the request.
+ */
+async function checkTravelArea(
+  expert: Pick<TargetExpert, 'name' | 'zipCode' | 'serviceRadius'>,
+  visit: Pick<Extract<CreateBooking, { serviceType: 'onsite' }>, 'boatAddress' | 'marinaName'>,
+  boatHomeZip: string | null,
+): Promise<void> {
+  const zip = visitZip(visit.boatAddress, boatHomeZip);
+  if (!zip) return;
+  const miles = (await loadZipCentroids()).milesBetween(zip, expert.zipCode.slice(0, 5));
+  if (miles === null || withinTravelArea(miles, expert.serviceRadius)) return;
+  throw AppError.onField('boatAddress', outsideTravelAreaMessage(expert.name, expert.serviceRadius, miles, visit.marinaName ? 'marina' : 'address'));
+}
+
 /** Everything a booking is checked against, read in one round trip before its transaction. */
 function targetReader(db: Database) {
   const placeholder = sql.placeholder;
@@ -81,6 +102,8 @@ function targetReader(db: Database) {
         available: experts.available,
         videoRateCents: experts.videoRateCents,
         onsiteRateCents: experts.onsiteRateCents,
+        zipCode: experts.zipCode,
+        serviceRadius: experts.serviceRadius,
       },
       expertEmail: sql<string | null>`${expertUser}`,
       earlier,
@@ -176,6 +199,7 @@ export function bookingCreator(deps: ServiceContext, conversations: Conversation
     // The assistant conversation is copied as it is now: the expert reads what the owner booked with.
     const conversation = input.aiSessionId ? await conversations.copyOwn(deps.db, user.id, input.aiSessionId) : null;
     const boat = await deps.boats.attach(deps.db, user.id, input);
+    if (input.serviceType === 'onsite') await checkTravelArea(expert!, input, boat?.homeZip ?? null);
 
     const id = randomUUID();
     const status = expert!.instantBooking ? 'confirmed' : 'requested';
