@@ -21,13 +21,16 @@ describe('a new boat owner', () => {
     await expectAccessible(page);
 
     await page.getByRole('link', { name: 'Get Started' }).click();
-    await page.waitForURL(/\/login\?returnTo=%2F/);
-    await page.getByRole('tab', { name: 'Create Account' }).waitFor();
+    // 'Get Started' opens the sign-in page on its Create Account tab.
+    await page.waitForURL(/\/login\?mode=sign-up&returnTo=%2F$/);
+    await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+    expect(await page.getByRole('tab', { name: 'Create Account' }).getAttribute('aria-selected')).toBe('true');
     await snap(page, 'login-1280');
     await expectAccessible(page);
     await signUpThroughUi(page, { firstName: 'Marina', lastName: 'Delgado', email, password: 'seaworthy-pass-1' });
 
-    await page.getByRole('heading', { name: /Welcome back to/ }).waitFor();
+    // A brand-new account is welcomed, not welcomed back.
+    await page.getByRole('heading', { name: 'Welcome to K&B Marine' }).waitFor();
     await page.getByText('Your marine repair solutions are just a click away.').waitFor();
     await page.getByText('AI Queries').waitFor();
     await snap(page, 'home-signed-in-1280');
@@ -84,7 +87,7 @@ describe('a new boat owner', () => {
     const email = uniqueEmail('taken');
     await page.goto('/login');
     await signUpThroughUi(page, { firstName: 'Tom', lastName: 'Reyes', email, password: 'first-pass-123' });
-    await page.getByRole('heading', { name: /Welcome back to/ }).waitFor();
+    await page.getByRole('heading', { name: /^Welcome (back )?to K&B Marine$/ }).waitFor();
     await context.clearCookies();
 
     // A taken address is answered as a new one: the page asks for a code, and the owner is told by e-mail.
@@ -111,7 +114,7 @@ describe('a new boat owner', () => {
 
     await page.getByLabel('Password').fill('first-pass-123');
     await page.getByRole('button', { name: 'Sign In' }).last().click();
-    await page.getByRole('heading', { name: /Welcome back to/ }).waitFor();
+    await page.getByRole('heading', { name: /^Welcome (back )?to K&B Marine$/ }).waitFor();
     await context.close();
   });
 

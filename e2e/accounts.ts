@@ -29,5 +29,5 @@ export async function signInThroughUi(page: Page, email: string, password: strin
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).last().click();
-  await page.getByRole('heading', { name: /Welcome back to/ }).waitFor();
+  await page.getByRole('heading', { name: /^Welcome (back )?to K&B Marine$/ }).waitFor();
 }

@@ -150,7 +150,7 @@ describe('from the assistant to an expert', () => {
       await expert.page.getByLabel('Email').fill(demoEmailOf(nearest.name));
       await expert.page.getByLabel('Password').fill(EXPERT_PASSWORD);
       await expert.page.getByRole('button', { name: 'Sign In' }).last().click();
-      await expert.page.getByRole('heading', { name: /Welcome back to/ }).waitFor();
+      await expert.page.getByRole('heading', { name: /^Welcome (back )?to K&B Marine$/ }).waitFor();
       await expert.page.goto(`/bookings/${booking.id}`);
       await expert.page.getByRole('heading', { name: 'Conversation with the AI assistant' }).waitFor();
       const messages = expert.page.getByRole('list', { name: 'Attached conversation' });

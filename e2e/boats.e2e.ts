@@ -146,7 +146,7 @@ describe('My boats', () => {
     state.ownerEmail = uniqueEmail('bree');
     await page.goto('/login');
     await signUpThroughUi(page, { firstName: 'Bree', lastName: 'Boatwright', email: state.ownerEmail, password: PASSWORD });
-    await page.getByRole('heading', { name: /Welcome back to/ }).waitFor();
+    await page.getByRole('heading', { name: /^Welcome (back )?to K&B Marine$/ }).waitFor();
 
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'My boats' }).click();

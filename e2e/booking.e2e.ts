@@ -41,7 +41,7 @@ const price = (value: string | number) => {
 async function signUp(page: Page, firstName: string) {
   await page.goto('/login');
   await signUpThroughUi(page, { firstName, lastName: 'Owner', email: uniqueEmail(firstName.toLowerCase()), password: 'harbor-pass-42' });
-  await page.getByRole('heading', { name: /Welcome back to/ }).waitFor();
+  await page.getByRole('heading', { name: /^Welcome (back )?to K&B Marine$/ }).waitFor();
 }
 
 /** Waits for a toast (sonner) showing this title and description. */
@@ -484,7 +484,7 @@ describe('the payment step with Stripe configured', () => {
     page.setDefaultTimeout(15_000);
     await page.goto('/login');
     await signUpThroughUi(page, { firstName, lastName: 'Payer', email: uniqueEmail(firstName.toLowerCase()), password: 'harbor-pass-42' }, stripeApp.mailDir);
-    await page.getByRole('heading', { name: /Welcome back to/ }).waitFor();
+    await page.getByRole('heading', { name: /^Welcome (back )?to K&B Marine$/ }).waitFor();
     return { context, page, stripeRequests };
   }
 

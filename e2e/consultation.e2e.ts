@@ -28,7 +28,7 @@ async function visitor(viewport = DESKTOP) {
 async function signUpOwner(page: Page, firstName: string) {
   await page.goto('/login');
   await signUpThroughUi(page, { firstName, lastName: 'Mariner', email: uniqueEmail(firstName.toLowerCase()), password: 'harbor-pass-42' });
-  await page.getByRole('heading', { name: /Welcome back to/ }).waitFor();
+  await page.getByRole('heading', { name: /^Welcome (back )?to K&B Marine$/ }).waitFor();
 }
 
 

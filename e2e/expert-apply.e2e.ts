@@ -166,7 +166,7 @@ describe('the expert application', () => {
     const { context, page } = await newPage(browser, MOBILE);
     await page.goto('/login');
     await signUpThroughUi(page, { firstName: 'Theo', lastName: 'Banks', email: uniqueEmail('mobile-applicant'), password: 'harbor-pass-42' });
-    await page.getByRole('heading', { name: /Welcome back to/ }).waitFor();
+    await page.getByRole('heading', { name: /^Welcome (back )?to K&B Marine$/ }).waitFor();
 
     await page.goto('/expert/apply');
     await page.getByRole('heading', { name: 'Expert Application' }).waitFor();

@@ -17,7 +17,7 @@ async function signUp(page: Page, firstName: string) {
   const email = uniqueEmail(firstName.toLowerCase());
   await page.goto('/login');
   await signUpThroughUi(page, { firstName, lastName: 'Quay', email, password: 'harbor-pass-42' });
-  await page.getByRole('heading', { name: /Welcome back to/ }).waitFor();
+  await page.getByRole('heading', { name: /^Welcome (back )?to K&B Marine$/ }).waitFor();
   return email;
 }
 

@@ -18,7 +18,7 @@ const FULL_NAME = `${NAME.firstName} ${NAME.lastName}`;
 async function signUp(page: Page, firstName: string, lastName: string, email: string) {
   await page.goto('/login');
   await signUpThroughUi(page, { firstName, lastName, email, password: 'harbor-pass-42' });
-  await page.getByRole('heading', { name: /Welcome back to/ }).waitFor();
+  await page.getByRole('heading', { name: /^Welcome (back )?to K&B Marine$/ }).waitFor();
 }
 
 /** The application payload, as the form sends it (the form itself is expert-apply's journey). */

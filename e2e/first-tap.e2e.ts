@@ -69,7 +69,7 @@ describe('the first tap on a page the server rendered, before its app has starte
     await page.getByRole('heading', { level: 1, name: /Marine Repair Solutions with/ }).waitFor();
     expect(await started(page)).toBe(false);
     await page.getByRole('link', { name: 'Get Started' }).click();
-    await page.waitForURL(/\/login\?returnTo=%2F$/, HELD);
+    await page.waitForURL(/\/login\?mode=sign-up&returnTo=%2F$/, HELD);
     release();
     await context.close();
   });

@@ -43,7 +43,7 @@ describe('the follow-up summary of a video consultation', () => {
     const { context: ownerContext, page: owner } = await newPage(browser);
     await owner.goto('/login');
     await signUpThroughUi(owner, { firstName: 'Sam', lastName: 'Skipper', email: uniqueEmail('sam'), password: 'harbor-pass-42' });
-    await owner.getByRole('heading', { name: /Welcome back to/ }).waitFor();
+    await owner.getByRole('heading', { name: /^Welcome (back )?to K&B Marine$/ }).waitFor();
     const booking = await bookVideo(owner, expert, 'Engine overheats after 20 minutes at cruising speed.', 3);
     expect(booking.status).toBe('confirmed');
     await owner.goto(`/bookings/${booking.id}`);
@@ -155,7 +155,7 @@ describe('the service report of an onsite visit', () => {
     const { context: ownerContext, page: owner } = await newPage(browser);
     await owner.goto('/login');
     await signUpThroughUi(owner, { firstName: 'Rae', lastName: 'Rigger', email: uniqueEmail('rae'), password: 'harbor-pass-42' });
-    await owner.getByRole('heading', { name: /Welcome back to/ }).waitFor();
+    await owner.getByRole('heading', { name: /^Welcome (back )?to K&B Marine$/ }).waitFor();
     const hours = billableHours(DEFAULT_ONSITE_HOURS, expert.onsiteMinimumHours);
     const { date, slot } = await firstFreeSlot(owner, expert, 'onsite', { daysAhead: 9, hours });
     const booking = await bookThroughApi(owner, {

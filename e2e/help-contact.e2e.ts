@@ -28,7 +28,7 @@ async function open(viewport = DESKTOP): Promise<Page> {
 async function signUpAs(page: Page, firstName: string, lastName: string, email: string) {
   await page.goto('/login');
   await signUpThroughUi(page, { firstName, lastName, email, password: 'harbor-pass-42' });
-  await page.getByRole('heading', { name: /Welcome back to/ }).waitFor();
+  await page.getByRole('heading', { name: /^Welcome (back )?to K&B Marine$/ }).waitFor();
 }
 
 async function toast(page: Page, title: string) {

@@ -38,7 +38,7 @@ describe('messages on a booking', () => {
     const { context: ownerContext, page: owner } = await newPage(browser);
     await owner.goto('/login');
     await signUpThroughUi(owner, { firstName: 'Olive', lastName: 'Mariner', email: uniqueEmail('olive'), password: 'harbor-pass-42' });
-    await owner.getByRole('heading', { name: /Welcome back to/ }).waitFor();
+    await owner.getByRole('heading', { name: /^Welcome (back )?to K&B Marine$/ }).waitFor();
     const booking = await bookVideo(owner, expert, 'Raw-water pump leaks at the shaft seal', 9);
 
     // The expert, on a phone, opens the booking from the workspace.
@@ -120,7 +120,7 @@ describe('messages on a booking', () => {
     const { context, page: owner } = await newPage(browser);
     await owner.goto('/login');
     await signUpThroughUi(owner, { firstName: 'Rhea', lastName: 'Retry', email: uniqueEmail('rhea'), password: 'harbor-pass-43' });
-    await owner.getByRole('heading', { name: /Welcome back to/ }).waitFor();
+    await owner.getByRole('heading', { name: /^Welcome (back )?to K&B Marine$/ }).waitFor();
     const booking = await bookVideo(owner, expert, 'Anchor light flickers in rain', 12);
 
     // The first send of each message reaches the server, which stores it, and its answer is cut off.

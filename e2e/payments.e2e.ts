@@ -58,7 +58,7 @@ describe('paying after the service', () => {
     const { context: ownerContext, page: owner } = await newPage(browser);
     await owner.goto('/login');
     await signUpThroughUi(owner, { firstName: 'Piper', lastName: 'Payne', email: uniqueEmail('piper'), password: PASSWORD });
-    await owner.getByRole('heading', { name: /Welcome back to/ }).waitFor();
+    await owner.getByRole('heading', { name: /^Welcome (back )?to K&B Marine$/ }).waitFor();
     const hours = Math.max(DEFAULT_ONSITE_HOURS, expert.onsiteMinimumHours);
     const { date, slot } = await firstFreeSlot(owner, expert, 'onsite', { daysAhead: 11, hours });
     const booking = await bookThroughApi(owner, {
@@ -136,7 +136,7 @@ describe('paying after the service', () => {
     const adminEmail = uniqueEmail('ada');
     await admin.goto('/login');
     await signUpThroughUi(admin, { firstName: 'Ada', lastName: 'Admin', email: adminEmail, password: PASSWORD });
-    await admin.getByRole('heading', { name: /Welcome back to/ }).waitFor();
+    await admin.getByRole('heading', { name: /^Welcome (back )?to K&B Marine$/ }).waitFor();
     makeAdmin(adminEmail);
     await admin.goto('/payment-management');
     await admin.getByRole('link', { name: `${invoice.number} · booking #${booking.number}` }).click();
@@ -209,7 +209,7 @@ describe('an overpayment, with Stripe configured', () => {
     const { context: ownerContext, page: owner } = await newPage(browser, DESKTOP, stripeApp.baseUrl);
     await owner.goto('/login');
     await signUpThroughUi(owner, { firstName: 'Oscar', lastName: 'Overpaid', email: uniqueEmail('oscar'), password: PASSWORD }, stripeApp.mailDir);
-    await owner.getByRole('heading', { name: /Welcome back to/ }).waitFor();
+    await owner.getByRole('heading', { name: /^Welcome (back )?to K&B Marine$/ }).waitFor();
     const booking = await bookVideo(owner, expert!, 'The chartplotter loses its GPS fix.', 4);
 
     // The expert completes the call and records the owner's cash; the owner confirms it.
@@ -244,7 +244,7 @@ describe('an overpayment, with Stripe configured', () => {
     const adminEmail = uniqueEmail('olga');
     await admin.goto('/login');
     await signUpThroughUi(admin, { firstName: 'Olga', lastName: 'Admin', email: adminEmail, password: PASSWORD }, stripeApp.mailDir);
-    await admin.getByRole('heading', { name: /Welcome back to/ }).waitFor();
+    await admin.getByRole('heading', { name: /^Welcome (back )?to K&B Marine$/ }).waitFor();
     operatorCommand('user:set-role', [adminEmail, 'admin'], stripeApp);
     await admin.goto('/payment-management');
     await admin.getByRole('tab', { name: 'Overpayments' }).click();

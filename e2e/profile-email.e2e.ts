@@ -30,7 +30,7 @@ describe('changing the e-mail address on My Profile', () => {
     const newEmail = uniqueEmail('new-address');
     await page.goto('/login');
     await signUpThroughUi(page, { firstName: 'Nell', lastName: 'Harbor', email: oldEmail, password: 'nell-harbor-pass-1' });
-    await page.getByRole('heading', { name: /Welcome back to/ }).waitFor();
+    await page.getByRole('heading', { name: /^Welcome (back )?to K&B Marine$/ }).waitFor();
 
     await editEmail(page, newEmail);
     await page.getByText('We will send a confirmation link to the new address.').waitFor();
@@ -93,7 +93,7 @@ describe('changing the e-mail address on My Profile', () => {
     const newEmail = uniqueEmail('phone-new');
     await page.goto('/login');
     await signUpThroughUi(page, { firstName: 'Pia', lastName: 'Mooring', email: oldEmail, password: 'pia-mooring-pass-1' });
-    await page.getByRole('heading', { name: /Welcome back to/ }).waitFor();
+    await page.getByRole('heading', { name: /^Welcome (back )?to K&B Marine$/ }).waitFor();
 
     await editEmail(page, newEmail);
     await page.getByLabel('Current Password').fill('pia-mooring-pass-1');

@@ -50,7 +50,7 @@ describe('verified reviews', () => {
     const { context: ownerContext, page } = await newPage(browser);
     await page.goto('/login');
     await signUpThroughUi(page, { firstName: 'Jane', lastName: 'Doe', email: uniqueEmail('jane'), password: 'harbor-pass-42' });
-    await page.getByRole('heading', { name: /Welcome back to/ }).waitFor();
+    await page.getByRole('heading', { name: /^Welcome (back )?to K&B Marine$/ }).waitFor();
     const booking = await bookVideo(page, expert!, 'Voltage drops whenever the windlass runs');
     expect(booking.status).toBe('confirmed');
 
@@ -138,7 +138,7 @@ describe('verified reviews', () => {
     const adminEmail = uniqueEmail('harbor-admin');
     await adminPage.goto('/login');
     await signUpThroughUi(adminPage, { firstName: 'Harper', lastName: 'Admin', email: adminEmail, password: 'harbor-pass-42' });
-    await adminPage.getByRole('heading', { name: /Welcome back to/ }).waitFor();
+    await adminPage.getByRole('heading', { name: /^Welcome (back )?to K&B Marine$/ }).waitFor();
     makeAdmin(adminEmail);
     await adminPage.goto('/expert-management');
     await adminPage.getByRole('tab', { name: 'Reported reviews' }).click();

@@ -14,7 +14,7 @@ describe('the shell', () => {
     const email = uniqueEmail('admin');
     await page.goto('/login');
     await signUpThroughUi(page, { firstName: 'Harper', lastName: 'Quay', email, password: 'admin-pass-123' });
-    await page.getByRole('heading', { name: /Welcome back to/ }).waitFor();
+    await page.getByRole('heading', { name: /^Welcome (back )?to K&B Marine$/ }).waitFor();
 
     makeAdmin(email);
 

@@ -39,7 +39,7 @@ describe('a busy moment at sign-in', () => {
     await expectAccessible(page);
     await page.getByRole('heading', { name: 'Confirm your e-mail' }).waitFor();
     await enterEmailedCode(page, email);
-    await page.getByRole('heading', { name: /Welcome back to/ }).waitFor();
+    await page.getByRole('heading', { name: /^Welcome (back )?to K&B Marine$/ }).waitFor();
     expect(requests()).toBe(2);
     await context.close();
   });
@@ -49,7 +49,7 @@ describe('a busy moment at sign-in', () => {
     const first = await newPage(browser, MOBILE);
     await first.page.goto('/login');
     await signUpThroughUi(first.page, { firstName: 'Sol', lastName: 'Fender', email, password: 'sol-fender-pass-1' });
-    await first.page.getByRole('heading', { name: /Welcome back to/ }).waitFor();
+    await first.page.getByRole('heading', { name: /^Welcome (back )?to K&B Marine$/ }).waitFor();
     await first.context.close();
 
     const { context, page } = await newPage(browser, MOBILE);
@@ -61,7 +61,7 @@ describe('a busy moment at sign-in', () => {
     await page.getByRole('status').filter({ hasText: 'We will try again for you in a few seconds' }).waitFor();
     await snap(page, 'sign-in-busy-390');
     await expectAccessible(page);
-    await page.getByRole('heading', { name: /Welcome back to/ }).waitFor();
+    await page.getByRole('heading', { name: /^Welcome (back )?to K&B Marine$/ }).waitFor();
     expect(requests()).toBe(2);
     await context.close();
   });

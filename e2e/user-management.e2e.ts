@@ -30,7 +30,7 @@ async function accountOf(firstName: string, lastName: string): Promise<string> {
 async function signUpAs(page: Page, firstName: string, lastName: string, email: string) {
   await page.goto('/login');
   await signUpThroughUi(page, { firstName, lastName, email, password: 'admin-pass-123' });
-  await page.getByRole('heading', { name: /Welcome back to/ }).waitFor();
+  await page.getByRole('heading', { name: /^Welcome (back )?to K&B Marine$/ }).waitFor();
 }
 
 async function search(page: Page, text: string) {

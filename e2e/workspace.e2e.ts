@@ -32,7 +32,7 @@ async function signUpOwner(page: Page, firstName: string) {
   const email = uniqueEmail(firstName.toLowerCase());
   await page.goto('/login');
   await signUpThroughUi(page, { firstName, lastName: 'Mariner', email, password: 'harbor-pass-42' });
-  await page.getByRole('heading', { name: /Welcome back to/ }).waitFor();
+  await page.getByRole('heading', { name: /^Welcome (back )?to K&B Marine$/ }).waitFor();
   return email;
 }
 

@@ -2,19 +2,20 @@ import { Link } from 'react-router';
 import { Hero, StatsStrip, QuickActions } from '../features/home';
 import { ActivityList, useDashboardStats, useRecentActivity } from '../features/dashboard';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card';
-import { useAuth } from '../lib/session';
+import { NEW_ACCOUNT_MS, useAuth } from '../lib/session';
 
 const HOME_ACTIVITY_LIMIT = 3;
 
 export default function HomePage() {
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated, user } = useAuth();
+  const newAccount = !!user && Date.now() - Date.parse(user.createdAt) < NEW_ACCOUNT_MS;
   const stats = useDashboardStats(isAuthenticated);
   const activity = useRecentActivity(isAuthenticated);
   const recent = activity.data?.slice(0, HOME_ACTIVITY_LIMIT) ?? [];
 
   return (
     <>
-      <Hero signedIn={isAuthenticated} />
+      <Hero signedIn={isAuthenticated} newAccount={newAccount} />
       {isAuthenticated && stats.data ? <StatsStrip stats={stats.data} /> : null}
       <QuickActions />
       {recent.length > 0 ? (

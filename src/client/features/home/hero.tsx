@@ -2,9 +2,10 @@ import { Link } from 'react-router';
 import { Bot, Search, ShieldCheck, Video, Wrench } from 'lucide-react';
 import { PRODUCT_NAME } from '@common/brand';
 import { Button } from '../../components/ui/button';
-import { signInPath } from '../../lib/session';
+import { signUpPath } from '../../lib/session';
 
-export function Hero({ signedIn }: { signedIn: boolean }) {
+/** `newAccount`: the visitor's account was made today, so they are welcomed, not welcomed back. */
+export function Hero({ signedIn, newAccount = false }: { signedIn: boolean; newAccount?: boolean }) {
   return (
     <section className="relative overflow-hidden bg-gradient-to-br from-navy-900 via-navy-800 to-navy-600 text-white">
       <svg aria-hidden className="absolute inset-x-0 bottom-0 h-24 w-full text-slate-50" viewBox="0 0 1440 96" preserveAspectRatio="none">
@@ -13,7 +14,7 @@ export function Hero({ signedIn }: { signedIn: boolean }) {
       <div className="relative mx-auto flex max-w-7xl flex-col gap-8 px-4 pb-32 pt-16 sm:px-6 lg:flex-row lg:items-center lg:px-8 lg:pt-20">
         <div className="max-w-2xl">
           <h1 className="text-3xl font-bold leading-tight tracking-tight sm:text-5xl">
-            {signedIn ? 'Welcome back to ' : 'Marine Repair Solutions with '}
+            {signedIn ? (newAccount ? 'Welcome to ' : 'Welcome back to ') : 'Marine Repair Solutions with '}
             <span className="text-sand">{PRODUCT_NAME}</span>
           </h1>
           <p className="mt-4 text-lg text-navy-100 sm:text-xl">
@@ -36,7 +37,7 @@ export function Hero({ signedIn }: { signedIn: boolean }) {
             ) : (
               // A link, not a handler: it works before the app has started on the page the server rendered.
               <Button asChild size="lg" variant="accent">
-                <a href={signInPath('/')}>Get Started</a>
+                <a href={signUpPath('/')}>Get Started</a>
               </Button>
             )}
           </div>
