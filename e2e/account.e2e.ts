@@ -31,6 +31,10 @@ describe('a new boat owner', () => {
 
     // A brand-new account is welcomed, not welcomed back.
     await page.getByRole('heading', { name: 'Welcome to K&B Marine' }).waitFor();
+    // An owner's header has no expert's workspace in it.
+    const header = page.getByRole('navigation', { name: 'Main' });
+    await header.getByRole('link', { name: 'Dashboard' }).waitFor();
+    expect(await header.getByRole('link', { name: 'Workspace' }).count()).toBe(0);
     await page.getByText('Your marine repair solutions are just a click away.').waitFor();
     await page.getByText('AI Queries').waitFor();
     await snap(page, 'home-signed-in-1280');

@@ -22,12 +22,15 @@ export function setPasswordOf(email: string, password: string, server?: RunningS
   operatorCommand('user:set-password', [email, '--password', password], server);
 }
 
-/** Signs in through the sign-in page and waits for the dashboard's greeting. */
+/** Signs in through the sign-in page and waits for where it lands: home's greeting, or an expert's workspace. */
 export async function signInThroughUi(page: Page, email: string, password: string) {
   await page.goto('/login');
   await page.getByRole('tab', { name: 'Sign In' }).click();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).last().click();
-  await page.getByRole('heading', { name: /^Welcome (back )?to K&B Marine$/ }).waitFor();
+  await page
+    .getByRole('heading', { name: /^Welcome (back )?to K&B Marine$/ })
+    .or(page.getByRole('heading', { name: 'Expert Workspace' }))
+    .waitFor();
 }

@@ -150,7 +150,9 @@ describe('from the assistant to an expert', () => {
       await expert.page.getByLabel('Email').fill(demoEmailOf(nearest.name));
       await expert.page.getByLabel('Password').fill(EXPERT_PASSWORD);
       await expert.page.getByRole('button', { name: 'Sign In' }).last().click();
-      await expert.page.getByRole('heading', { name: /^Welcome (back )?to K&B Marine$/ }).waitFor();
+      // An expert lands in the workspace, not the owner's home.
+      await expert.page.getByRole('heading', { name: 'Expert Workspace' }).waitFor();
+      expect(new URL(expert.page.url()).pathname).toBe('/workspace');
       await expert.page.goto(`/bookings/${booking.id}`);
       await expert.page.getByRole('heading', { name: 'Conversation with the AI assistant' }).waitFor();
       const messages = expert.page.getByRole('list', { name: 'Attached conversation' });

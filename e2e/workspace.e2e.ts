@@ -85,6 +85,13 @@ describe('the expert workspace', () => {
 
     const { context: expertContext, page } = await newPage(browser);
     await signInThroughUi(page, email, EXPERT_PASSWORD);
+    // An expert lands in the workspace, which the header names too.
+    await page.getByRole('heading', { name: 'Expert Workspace' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/workspace');
+    const header = page.getByRole('navigation', { name: 'Main' });
+    await header.getByRole('link', { name: 'Workspace' }).click();
+    await page.getByRole('heading', { name: 'Expert Workspace' }).waitFor();
+    // The account menu leads there as well.
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Workspace' }).click();
     await page.getByRole('heading', { name: 'Expert Workspace' }).waitFor();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { safeReturnTo } from './return-to.js';
+import { landingAfterSignIn, safeReturnTo } from './return-to.js';
 
 const ORIGIN = 'https://kb.example';
 
@@ -72,5 +72,14 @@ describe('safeReturnTo', () => {
       }),
       { numRuns: 2_000 },
     );
+  });
+});
+
+describe('landingAfterSignIn', () => {
+  it("takes an expert who came from home to the workspace, and everyone else where they asked", () => {
+    expect(landingAfterSignIn('/', 'expert')).toBe('/workspace');
+    expect(landingAfterSignIn('/bookings/abc', 'expert')).toBe('/bookings/abc');
+    expect(landingAfterSignIn('/', 'user')).toBe('/');
+    expect(landingAfterSignIn('/', undefined)).toBe('/');
   });
 });

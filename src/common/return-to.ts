@@ -23,3 +23,11 @@ export function safeReturnTo(value: string | null | undefined): string {
   if (url.pathname === '/api' || url.pathname.startsWith('/api/') || url.pathname === '/login') return '/';
   return path;
 }
+
+/**
+ * Where a sign-in lands: the page it was asked to return to, except that an expert who came from the home
+ * page (or from nowhere in particular) lands in their workspace, where their bookings are.
+ */
+export function landingAfterSignIn(returnTo: string, role: string | undefined): string {
+  return returnTo === '/' && role === 'expert' ? '/workspace' : returnTo;
+}

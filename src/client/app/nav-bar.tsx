@@ -5,7 +5,7 @@ import { Button, buttonVariants } from '../components/ui/button';
 import { cn } from '../lib/cn';
 import { signInPath, useAuth } from '../lib/session';
 import { BrandLogo } from './brand-logo';
-import { NAV_LINKS } from './nav-links';
+import { navLinksFor } from './nav-links';
 
 // The account menu (Radix dropdown, popper, focus trap) only for signed-in people: out of the main bundle.
 const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
@@ -21,6 +21,7 @@ export function NavBar() {
   const { pathname, search } = useLocation();
   const menu = useRef<HTMLDetailsElement>(null);
   const closeMenu = () => menu.current?.removeAttribute('open');
+  const links = navLinksFor(user?.role);
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -29,7 +30,7 @@ export function NavBar() {
           <BrandLogo />
         </Link>
         <div className="ml-6 hidden items-center gap-1 lg:flex">
-          {NAV_LINKS.map((link) => (
+          {links.map((link) => (
             <NavLink key={link.to} to={link.to} className={linkClass}>
               {link.label}
             </NavLink>
@@ -60,7 +61,7 @@ export function NavBar() {
             </summary>
             <div id="mobile-menu" className="absolute inset-x-0 top-full border-y border-slate-200 bg-white shadow-md">
               <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3 sm:px-6">
-                {NAV_LINKS.map((link) => (
+                {links.map((link) => (
                   <NavLink key={link.to} to={link.to} className={linkClass} onClick={closeMenu}>
                     {link.label}
                   </NavLink>

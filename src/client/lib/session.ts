@@ -50,8 +50,10 @@ export const signInPath = (returnTo: string) => `/api/login?returnTo=${encodeURI
 /** Where a new visitor creates an account (the sign-in page on its 'Create Account' tab), to come back to `returnTo`. */
 export const signUpPath = (returnTo: string) => `/login?mode=sign-up&returnTo=${encodeURIComponent(returnTo)}`;
 
-/** An account made within the last day is greeted as new, not welcomed back (docs/PRODUCT.md#home). */
-export const NEW_ACCOUNT_MS = 24 * 60 * 60 * 1000;
+const NEW_ACCOUNT_MS = 24 * 60 * 60 * 1000;
+
+/** An account made within the day before `now` is greeted as new, not welcomed back (docs/PRODUCT.md#home). */
+export const isNewAccount = (createdAt: string, now: number) => now - Date.parse(createdAt) < NEW_ACCOUNT_MS;
 
 export function goToSignIn(returnTo = window.location.pathname + window.location.search) {
   window.location.assign(signInPath(returnTo));

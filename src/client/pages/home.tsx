@@ -1,14 +1,17 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Hero, StatsStrip, QuickActions } from '../features/home';
 import { ActivityList, useDashboardStats, useRecentActivity } from '../features/dashboard';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card';
-import { NEW_ACCOUNT_MS, useAuth } from '../lib/session';
+import { isNewAccount, useAuth } from '../lib/session';
 
 const HOME_ACTIVITY_LIMIT = 3;
 
 export default function HomePage() {
   const { isAuthenticated, user } = useAuth();
-  const newAccount = !!user && Date.now() - Date.parse(user.createdAt) < NEW_ACCOUNT_MS;
+  // The moment the page opened: rendering again must not change the greeting.
+  const [openedAt] = useState(Date.now);
+  const newAccount = !!user && isNewAccount(user.createdAt, openedAt);
   const stats = useDashboardStats(isAuthenticated);
   const activity = useRecentActivity(isAuthenticated);
   const recent = activity.data?.slice(0, HOME_ACTIVITY_LIMIT) ?? [];

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { safeReturnTo } from '@common/return-to';
+import { landingAfterSignIn, safeReturnTo } from '@common/return-to';
 import { Card } from '../components/ui/card';
 import { BrandLogo } from '../app/brand-logo';
 import { SignInForm, SignUpForm, ForgotPasswordForm, VerifyEmailForm } from '../features/auth';
@@ -56,7 +56,7 @@ export default function LoginPage() {
           </div>
         ) : null}
         <div className="mt-6">
-          {mode === 'sign-in' ? <SignInForm onSignedIn={done} onForgot={() => setMode('forgot')} /> : null}
+          {mode === 'sign-in' ? <SignInForm onSignedIn={(role) => window.location.assign(landingAfterSignIn(returnTo, role))} onForgot={() => setMode('forgot')} /> : null}
           {mode === 'sign-up' ? (
             <SignUpForm
               onSignedUp={(email) => {

@@ -24,8 +24,9 @@ export function authErrorText(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/** Better Auth's answer names the account, with its role. */
 export function signIn(input: SignInInput) {
-  return apiJson('POST', '/api/auth/sign-in/email', input);
+  return apiJson<{ user?: { role?: string } }>('POST', '/api/auth/sign-in/email', input);
 }
 
 export function signUp(input: SignUpInput) {

@@ -14,7 +14,8 @@ import { useHydrated } from '../../lib/use-hydrated';
 // The schema, and zod with it, loads on the first focus in the form or the first check (lazyFormResolver).
 const schema = lazyFormResolver<typeof signInSchema, SignInInput>(() => import('@common/auth-forms').then((m) => m.signInSchema));
 
-export function SignInForm({ onSignedIn, onForgot }: { onSignedIn: () => void; onForgot: () => void }) {
+/** `onSignedIn` is given the account's role, from Better Auth's answer. */
+export function SignInForm({ onSignedIn, onForgot }: { onSignedIn: (role: string | undefined) => void; onForgot: () => void }) {
   const form = useForm<SignInInput>({ resolver: schema.resolver, defaultValues: { email: '', password: '' } });
   const [failure, setFailure] = useState<string | null>(null);
   const [waiting, setWaiting] = useState(false);
@@ -23,8 +24,8 @@ export function SignInForm({ onSignedIn, onForgot }: { onSignedIn: () => void; o
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await retryWhenBusy(() => signIn(values), setWaiting);
-      onSignedIn();
+      const answer = await retryWhenBusy(() => signIn(values), setWaiting);
+      onSignedIn(answer?.user?.role);
     } catch (error) {
       setFailure(authErrorText(error, 'Sign-in failed. Please try again.'));
     }
