@@ -1,5 +1,5 @@
 /**
- * An onsite visit's place against the expert's travel area (docs/PRODUCT.md#travel-area): the visit's ZIP
+ * An onsite visit's place against the expert's travel area (docs/PRODUCT.md#booking-rules): the visit's ZIP
  * code is the one written in its address, else the ZIP code of the boat it is for; the distance is
  * straight-line miles between ZIP centroids, so the server, the form and the directory agree.
  */
