@@ -172,7 +172,25 @@ describe('the expert workspace', () => {
     await request.getByText(/Answer by .+, or the request expires/).waitFor();
     await request.getByRole('button', { name: 'Accept' }).click();
     await toast(page, 'Request accepted');
-    await cardIn(page, 'Upcoming', accepted).getByText('Confirmed', { exact: true }).waitFor();
+    const upcoming = cardIn(page, 'Upcoming', accepted);
+    await upcoming.getByText('Confirmed', { exact: true }).waitFor();
+    await upcoming.getByText('‘Mark completed’ opens here at the start time.').waitFor();
+
+    // The booking's page speaks to the expert reading it: what is reserved, where and when it is finished, who did what.
+    await upcoming.getByRole('link', { name: /Booking page and messages/ }).click();
+    await page.getByRole('heading', { name: `Booking #${accepted.number}` }).waitFor();
+    const notice = page.getByRole('status').filter({ hasText: 'This time is reserved for Olive Mariner.' });
+    await notice.getByText(/‘Mark completed’ opens in your workspace at the start time/).waitFor();
+    await page.getByText('you complete the booking in your workspace and Olive Mariner is sent the final invoice').waitFor();
+    const history = (await page.getByRole('heading', { name: 'Status History' }).locator('..').textContent()) ?? '';
+    expect(history).toMatch(/Booked.*by Olive Mariner/);
+    expect(history).toMatch(/Confirmed.*by You/);
+    const pageText = (await page.locator('main').textContent()) ?? '';
+    expect(pageText).not.toMatch(/reserved for you|you pay it here|move this booking/);
+    await snap(page, 'booking-as-expert-1280');
+    await expectAccessible(page);
+    await page.goto('/workspace');
+    await page.getByRole('tab', { name: 'Bookings' }).click();
 
     await cardIn(page, 'Requests', declined).getByRole('button', { name: 'Decline' }).click();
     const dialog = page.getByRole('dialog', { name: `Decline booking #${declined.number}?` });

@@ -149,6 +149,10 @@ export const onsiteDetailsSchema = z.object({
 });
 
 /** A booking as its owner, its expert or an administrator sees it. */
+/** Whom a booking's page speaks to: the caller's part in it (a party before an administrator, the owner before the expert). */
+export const BOOKING_VIEWERS = ['owner', 'expert', 'admin'] as const;
+export type BookingViewer = (typeof BOOKING_VIEWERS)[number];
+
 export const bookingSchema = z.object({
   id: z.uuid(),
   /** The number people quote: 'Booking #1042'. */
@@ -184,6 +188,7 @@ export const bookingSchema = z.object({
   cancelReason: z.string().nullable(),
   /** What the caller may do now (the state machine of `booking-status.ts`). */
   allowedActions: z.array(z.enum(BOOKING_ACTIONS)),
+  viewer: z.enum(BOOKING_VIEWERS),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

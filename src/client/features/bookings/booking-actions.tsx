@@ -4,7 +4,7 @@ import { SectionCard } from '../../components/ui/section-card';
 import { CancelBookingDialog } from './cancel-booking-dialog';
 import { RescheduleBookingDialog } from './reschedule-booking-dialog';
 
-/** The owner's actions the server allows on this booking now; nothing when there are none. */
+/** The changes the server allows the reader on this booking now (an expert may only cancel); nothing when there are none. */
 export function BookingActions({ booking }: { booking: Booking }) {
   const canReschedule = booking.allowedActions.includes('reschedule');
   const canCancel = booking.allowedActions.includes('cancel');
@@ -12,7 +12,11 @@ export function BookingActions({ booking }: { booking: Booking }) {
   return (
     <SectionCard title="Change or Cancel" icon={Settings2}>
       <p className="text-sm text-slate-600">
-        Plans changed? You can move this booking to another free time or cancel it any time before the start.
+        {canReschedule && canCancel
+          ? 'Plans changed? You can move this booking to another free time or cancel it any time before the start.'
+          : canReschedule
+            ? 'Plans changed? You can move this booking to another free time any time before the start.'
+            : `Cannot make it? You can cancel this booking any time before the start${booking.viewer === 'expert' ? `; ${booking.owner.name} is e-mailed at once` : ''}.`}
       </p>
       <div className="mt-4 flex flex-col gap-2">
         {canReschedule ? <RescheduleBookingDialog booking={booking} /> : null}

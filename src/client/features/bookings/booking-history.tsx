@@ -25,7 +25,7 @@ export function BookingHistory({ booking }: { booking: BookingDetail }) {
                 <BookingStatusBadge status={entry.status} />
               </div>
               <p className="text-sm text-slate-600">
-                <time dateTime={entry.at}>{formatMoment(entry.at)}</time> · by {historyActorLabel(entry.by, booking.expert.name)}
+                <time dateTime={entry.at}>{formatMoment(entry.at)}</time> · by {historyActorLabel(entry.by, booking)}
               </p>
               {entry.note ? (
                 <p className="mt-1 text-sm text-slate-700 [overflow-wrap:anywhere]">

@@ -47,33 +47,41 @@ function PaymentState({ booking, loadingConfig }: { booking: Booking; loadingCon
   if (booking.status === 'completed' && booking.paymentStatus !== 'refund_pending') {
     return <p className="text-sm text-slate-700">The price as booked. The final invoice says what the service came to and how it was paid.</p>;
   }
+  const owners = booking.viewer === 'owner' ? 'Your' : `${booking.owner.name}'s`;
   switch (booking.paymentStatus) {
     case 'paid':
       text = `${price} paid in full.`;
       break;
     case 'refund_pending':
-      text = `Your refund of ${price} is on its way to the card you paid with.`;
+      text = `${owners} refund of ${price} is on its way to the card ${booking.viewer === 'owner' ? 'you' : 'they'} paid with.`;
       break;
     case 'refunded':
-      text = `${price} was refunded in full to the card you paid with.`;
+      text = `${price} was refunded in full to the card ${booking.viewer === 'owner' ? 'you' : 'the owner'} paid with.`;
       break;
     case 'unpaid':
       if (loadingConfig) return <Spinner label="Loading payment options" className="py-4" />;
-      if (isLive(booking.status)) return <PayAfterService />;
+      if (isLive(booking.status)) return <PayAfterService booking={booking} />;
       text = 'Nothing was charged for this booking.';
       break;
   }
   return <p className="text-sm text-slate-700">{text}</p>;
 }
 
-/** Nothing is charged at booking: the final invoice is paid after the service. */
-export function PayAfterService() {
+/** What happens next, told to whoever reads: nothing is charged at booking; the final invoice is paid after the service. */
+export function PayAfterService({ booking }: { booking?: Pick<Booking, 'viewer' | 'owner'> }) {
+  const viewer = booking?.viewer ?? 'owner';
   return (
     <div className="flex items-start gap-3 rounded-lg bg-slate-50 p-4 text-sm text-slate-700">
       <CreditCard aria-hidden className="mt-0.5 size-5 shrink-0 text-navy-600" />
       <div>
         <p className="font-semibold text-slate-900">{PAY_AFTER_SERVICE}</p>
-        <p>Nothing is charged now. Once the service is done, the expert issues the final invoice and you pay it here.</p>
+        <p>
+          {viewer === 'owner'
+            ? 'Nothing is charged now. Once the service is done, the expert issues the final invoice and you pay it here.'
+            : viewer === 'expert'
+              ? `Nothing is charged now. Once the service is done, you complete the booking in your workspace and ${booking?.owner.name ?? 'the owner'} is sent the final invoice.`
+              : 'Nothing is charged now. Once the service is done, the expert issues the final invoice and the owner pays it here.'}
+        </p>
       </div>
     </div>
   );

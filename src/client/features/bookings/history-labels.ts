@@ -1,4 +1,4 @@
-import type { BookingHistoryEntry } from '@common/bookings';
+import type { Booking, BookingHistoryEntry } from '@common/bookings';
 import { PRODUCT_NAME } from '@common/brand';
 import { capitalize } from '@common/text';
 
@@ -27,13 +27,17 @@ export function historyActionLabel(action: string): string {
   return capitalize(words);
 }
 
-/** Who did it, as the booking's owner reads it. */
-export function historyActorLabel(by: BookingHistoryEntry['by'], expertName: string): string {
+/**
+ * Who did it, as the person reading the booking (`viewer`) says it: a party's own entries are 'You'. An entry
+ * by an administrator names no one, so another administrator reads it as support's too.
+ */
+export function historyActorLabel(by: BookingHistoryEntry['by'], booking: Pick<Booking, 'viewer' | 'expert' | 'owner'>): string {
+  if (by === booking.viewer && by !== 'admin') return 'You';
   switch (by) {
     case 'owner':
-      return 'You';
+      return booking.owner.name;
     case 'expert':
-      return expertName;
+      return booking.expert.name;
     case 'admin':
       return `${PRODUCT_NAME} support`;
     case 'system':

@@ -16,4 +16,5 @@ export { useChosenExpert } from './forms/use-chosen-expert';
 export { VideoBookingForm } from './forms/video-booking-form';
 export { VideoFeatureCards } from './forms/video-feature-cards';
 export { VideoSideCards, VideoStepsCard } from './forms/video-side-cards';
+export { FINISH_LABELS } from './service-type-labels';
 export { splitBookings } from './split-bookings';

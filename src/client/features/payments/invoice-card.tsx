@@ -62,7 +62,7 @@ function InvoiceCard({ invoice }: { invoice: Invoice }) {
       <div className="mt-4 flex flex-col gap-3">
         <PaymentLine invoice={invoice} />
         <OverpaymentList invoice={invoice} />
-        {invoice.paymentError ? <FormAlert>Your last card payment did not go through: {invoice.paymentError}</FormAlert> : null}
+        {invoice.paymentError ? <FormAlert>The last card payment did not go through: {invoice.paymentError}</FormAlert> : null}
         {invoice.dispute ? (
           <div className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
             <p className="font-semibold text-slate-900">{invoice.dispute.resolvedAt ? 'Dispute resolved' : 'Disputed: payment waits for our review'}</p>

@@ -5,6 +5,7 @@ import { parsePrice } from '@common/experts-rules';
 import type { OnsiteCompletionInput } from '@common/invoices';
 import { useAnswerBooking, useWorkspaceProfile, type ExpertBookingAction } from './api';
 import { CompleteVisitDialog } from '../payments';
+import { FINISH_LABELS } from '../bookings';
 import { errorText } from '../../lib/api-request';
 import { showToast } from '../../lib/toast';
 import { DeclineBookingDialog } from './decline-booking-dialog';
@@ -62,7 +63,7 @@ export function BookingAnswerButtons({ booking }: { booking: WorkspaceBooking })
         />
       ) : allowed.has('complete') ? (
         <Button onClick={() => run('complete')} disabled={answer.isPending}>
-          <CircleCheckBig aria-hidden /> Mark completed
+          <CircleCheckBig aria-hidden /> {FINISH_LABELS.video}
         </Button>
       ) : null}
     </div>

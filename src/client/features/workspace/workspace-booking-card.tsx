@@ -11,6 +11,7 @@ import { BookingAnswerButtons } from './booking-answer-buttons';
 import { SummaryLink } from './summary-link';
 import { JoinCallButton } from '../video-call';
 import { boatModelLine } from '../boats';
+import { FINISH_LABELS } from '../bookings';
 
 function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
@@ -66,7 +67,12 @@ export function WorkspaceBookingCard({ booking, now, unreadMessages = 0 }: { boo
       ) : null}
       {booking.status === 'confirmed' && started ? (
         <p className="flex items-center gap-2 rounded-lg bg-blue-50 px-3 py-2 text-sm text-blue-900">
-          <Clock aria-hidden className="size-4 shrink-0" /> This booking has started. Mark it completed when you are done, or record that the owner did not show.
+          <Clock aria-hidden className="size-4 shrink-0" /> This booking has started. Choose &lsquo;{FINISH_LABELS[booking.serviceType]}&rsquo; when
+          you are done, or record that the owner did not show.
+        </p>
+      ) : booking.status === 'confirmed' ? (
+        <p className="flex items-center gap-2 text-sm text-slate-600">
+          <Clock aria-hidden className="size-4 shrink-0" /> &lsquo;{FINISH_LABELS[booking.serviceType]}&rsquo; opens here at the start time.
         </p>
       ) : null}
 

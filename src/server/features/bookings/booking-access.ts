@@ -2,6 +2,7 @@ import { eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { bookings, experts } from '../../db/schema.js';
 import { AppError } from '../../core/app-error.js';
+import type { BookingViewer } from '../../../common/bookings.js';
 import type { CurrentUser } from '../../../common/user.js';
 import { selectBookingRecords, type BookingRecord } from './booking-record.js';
 
@@ -14,7 +15,7 @@ import { selectBookingRecords, type BookingRecord } from './booking-record.js';
 export const BOOKING_NOT_FOUND = 'Booking not found';
 
 /** How a signed-in user stands towards a booking. */
-export type BookingRole = 'owner' | 'expert' | 'admin';
+export type BookingRole = BookingViewer;
 
 export interface BookingAccess {
   record: BookingRecord;

@@ -2,7 +2,7 @@ import { eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { bookings, experts, users } from '../../db/schema.js';
-import type { Booking, BookingHistoryEntry } from '../../../common/bookings.js';
+import type { Booking, BookingHistoryEntry, BookingViewer } from '../../../common/bookings.js';
 import { allowedActions, type BookingActor, type BookingStatus } from '../../../common/bookings-status.js';
 import { centsToDecimal } from '../../../common/experts-rules.js';
 import { formatClockTime, localDateOf, localMinutesOf } from '../../../common/zoned-time.js';
@@ -77,7 +77,10 @@ export async function selectBookingRecords(db: Database, where: SQL, options: { 
   }));
 }
 
-export function toBooking(record: BookingRecord, actors: readonly BookingActor[], now = new Date()): Booking {
+/** The booking as a caller holding `roles` towards it (in `bookingRolesOf`'s order) sees it now. */
+export function toBooking(record: BookingRecord, roles: readonly BookingActor[], now = new Date()): Booking {
+  // The background jobs' own answer reaches no page; it reads as support's would.
+  const viewer = roles.find((role): role is BookingViewer => role !== 'system') ?? 'admin';
   const { booking, expert, owner } = record;
   const zone = booking.timeZone;
   return {
@@ -120,7 +123,8 @@ export function toBooking(record: BookingRecord, actors: readonly BookingActor[]
     price: centsToDecimal(booking.priceCents),
     currency: booking.currency,
     cancelReason: booking.cancelReason,
-    allowedActions: allowedActions(booking, actors, now),
+    allowedActions: allowedActions(booking, roles, now),
+    viewer,
     createdAt: booking.createdAt.toISOString(),
     updatedAt: booking.updatedAt.toISOString(),
   };

@@ -243,16 +243,20 @@ describe('reading bookings', () => {
     expect((await get(null, '/api/bookings')).statusCode).toBe(401);
   });
 
-  it('shows a booking with its history to its owner, its expert and an administrator, and to no one else', async () => {
+  it('shows a booking with its history to its owner, its expert and an administrator, each as its reader, and to no one else', async () => {
     const booking = await book(owner, videoBooking(answering.id, daysAhead(17, 'America/Los_Angeles'), '1:00 PM'));
     const asOwner = await get(owner, `/api/bookings/${booking.id}`);
     expect(asOwner.statusCode).toBe(200);
     expect(asOwner.json().history).toEqual([expect.objectContaining({ action: 'create', status: 'requested', by: 'owner' })]);
     expect(asOwner.json().allowedActions).toEqual(['cancel', 'reschedule']);
+    expect(asOwner.json().viewer).toBe('owner');
     const asExpert = await get(expertUser, `/api/bookings/${booking.id}`);
     expect(asExpert.statusCode).toBe(200);
     expect(asExpert.json().allowedActions).toEqual(['confirm', 'decline', 'cancel']);
-    expect((await get(admin, `/api/bookings/${booking.id}`)).statusCode).toBe(200);
+    expect(asExpert.json().viewer).toBe('expert');
+    const asAdmin = await get(admin, `/api/bookings/${booking.id}`);
+    expect(asAdmin.statusCode).toBe(200);
+    expect(asAdmin.json().viewer).toBe('admin');
     expect((await get(stranger, `/api/bookings/${booking.id}`)).statusCode).toBe(404);
     expect((await get(owner, '/api/bookings/not-a-booking')).statusCode).toBe(404);
     expect((await get(owner, '/api/bookings/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
