@@ -375,6 +375,8 @@ describe('My boats', () => {
     await form.getByRole('button', { name: 'Book Onsite Service' }).click();
     await form.getByText(new RegExp(`^${expert.name} travels up to ${expert.serviceRadius} miles; this marina is \\d+ miles away$`)).waitFor();
     expect(page.url()).toContain('/book-onsite');
+    // Shown once, on the field: no toast repeats it.
+    expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
     await snap(page, 'book-onsite-out-of-range-1280');
     // This visit is where the boat is this week, in the expert's own town.
     await form.getByLabel('Boat Address').fill(`1 Harbor Way, ${expert.city}, ${expert.state} ${expert.zipCode}`);

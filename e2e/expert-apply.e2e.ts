@@ -126,9 +126,11 @@ describe('the expert application', () => {
       await route.continue({ postData: JSON.stringify(body) });
     });
     await page.getByRole('button', { name: 'Submit Expert Application' }).click();
-    await toast(page, 'Submission Error', 'Reference name is required');
     await errorOf(page, 'references-1-name').waitFor();
     expect(await errorOf(page, 'references-1-name').textContent()).toBe('Reference name is required');
+    // Shown once, under the field (which takes the focus): no toast repeats it.
+    expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('references-1-name');
     expect(await page.locator('#references-1-name').inputValue()).toBe('Ann Cole');
     await page.unroute('**/api/expert/apply');
 

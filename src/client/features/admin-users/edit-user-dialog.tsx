@@ -18,7 +18,7 @@ import { showToast } from '../../lib/toast';
 import { handleUnauthorized } from '../../lib/unauthorized';
 import { ROLE_LABELS, STATUS_LABELS } from './user-labels';
 import { LOGGED_OUT_TOAST } from './logged-out-toast';
-import { showServerFieldErrors } from '../../lib/server-field-errors';
+import { showSubmitFailure } from '../../lib/server-field-errors';
 
 type FieldName = keyof AdminUserUpdateInput;
 
@@ -76,10 +76,9 @@ export function EditUserDialog({ user }: { user: AdminUser }) {
         },
         onError: (error) => {
           if (handleUnauthorized(error, LOGGED_OUT_TOAST)) return;
-          const message = errorText(error, 'Failed to update user');
-          showServerFieldErrors(form, error);
-          if (error instanceof ApiError && error.status === 409 && Object.keys(error.fieldErrors).length === 0) setConflict(message);
-          showToast({ title: 'Error', description: message, variant: 'destructive' });
+          // A conflict of the whole change shows in the dialog, where the way out is.
+          if (error instanceof ApiError && error.status === 409 && Object.keys(error.fieldErrors).length === 0) return setConflict(errorText(error, 'Failed to update user'));
+          showSubmitFailure(form, error, { fallback: 'Failed to update user' });
         },
       },
     );

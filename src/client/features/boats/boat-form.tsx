@@ -16,9 +16,8 @@ import {
 import { BOAT_TYPE_LABELS, BOAT_TYPES } from '@common/bookings-fields';
 import { Button } from '../../components/ui/button';
 import { formResolver } from '../../lib/form-resolver';
-import { errorText } from '../../lib/api-request';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
-import { showServerFieldErrors } from '../../lib/server-field-errors';
+import { showSubmitFailure } from '../../lib/server-field-errors';
 import { showToast } from '../../lib/toast';
 import { useCreateBoat, useUpdateBoat } from './api';
 import { boatFormValues, NEW_ENGINE, type BoatFormValues } from './boat-form-values';
@@ -54,8 +53,7 @@ export function BoatForm({ boat, onSaved, onCancel }: { boat?: Boat; onSaved: (b
       showToast({ title: boat ? 'Boat updated' : 'Boat added', description: boat ? `${saved.name} is up to date.` : `${saved.name} is in My boats.` });
       onSaved(saved);
     } catch (failure) {
-      showServerFieldErrors(form, failure);
-      showToast({ title: 'Error', description: errorText(failure, boat ? 'Failed to save the boat' : 'Failed to add the boat'), variant: 'destructive' });
+      showSubmitFailure(form, failure, { fallback: boat ? 'Failed to save the boat' : 'Failed to add the boat' });
     }
   });
 

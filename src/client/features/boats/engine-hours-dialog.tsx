@@ -8,9 +8,8 @@ import { fieldAria } from '../../components/ui/field-props';
 import { Textarea } from '../../components/ui/textarea';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog';
-import { errorText } from '../../lib/api-request';
 import { formResolver } from '../../lib/form-resolver';
-import { showServerFieldErrors } from '../../lib/server-field-errors';
+import { showSubmitFailure } from '../../lib/server-field-errors';
 import { showToast } from '../../lib/toast';
 import { useRecordEngineHours } from './api';
 import { engineName } from './boat-label';
@@ -58,8 +57,7 @@ export function EngineHoursDialog({ boat }: { boat: Boat }) {
           setOpen(false);
         },
         onError: (failure) => {
-          showServerFieldErrors(form, failure);
-          showToast({ title: 'Error', description: errorText(failure, 'Failed to save the engine hours'), variant: 'destructive' });
+          showSubmitFailure(form, failure, { fallback: 'Failed to save the engine hours' });
         },
       },
     ),

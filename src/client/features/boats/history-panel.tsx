@@ -21,7 +21,7 @@ import { fieldAria } from '../../components/ui/field-props';
 import { errorText } from '../../lib/api-request';
 import { formResolver } from '../../lib/form-resolver';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
-import { showServerFieldErrors } from '../../lib/server-field-errors';
+import { showSubmitFailure } from '../../lib/server-field-errors';
 import { showToast } from '../../lib/toast';
 import { serviceRecordUrl, useAddBoatNote, useBoatHistory, useDeleteBoatNote } from './api';
 import { formatHours } from './boat-label';
@@ -49,8 +49,7 @@ function NoteForm({ boatId }: { boatId: string }) {
           showToast({ title: 'Note added', description: 'It is in the boat’s history.' });
         },
         onError: (failure) => {
-          showServerFieldErrors(form, failure);
-          showToast({ title: 'Error', description: errorText(failure, 'Failed to add the note'), variant: 'destructive' });
+          showSubmitFailure(form, failure, { fallback: 'Failed to add the note' });
         },
       },
     ),

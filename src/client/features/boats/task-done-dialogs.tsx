@@ -10,9 +10,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField } from '../../components/ui/form-field';
 import { Textarea } from '../../components/ui/textarea';
 import { fieldAria } from '../../components/ui/field-props';
-import { errorText } from '../../lib/api-request';
 import { formResolver } from '../../lib/form-resolver';
-import { showServerFieldErrors } from '../../lib/server-field-errors';
+import { showSubmitFailure } from '../../lib/server-field-errors';
 import { showToast } from '../../lib/toast';
 import { useCompleteTask, useSnoozeTask } from './api';
 import { formatHours } from './boat-label';
@@ -54,8 +53,7 @@ export function CompleteTaskDialog({ task }: { task: MaintenanceTask }) {
           setOpen(false);
         },
         onError: (failure) => {
-          showServerFieldErrors(form, failure);
-          showToast({ title: 'Error', description: errorText(failure, 'Failed to mark the task done'), variant: 'destructive' });
+          showSubmitFailure(form, failure, { fallback: 'Failed to mark the task done' });
         },
       },
     ),
@@ -128,8 +126,7 @@ export function SnoozeTaskDialog({ task, dueDate }: { task: MaintenanceTask; due
           setOpen(false);
         },
         onError: (failure) => {
-          showServerFieldErrors(form, failure);
-          showToast({ title: 'Error', description: errorText(failure, 'Failed to snooze the task'), variant: 'destructive' });
+          showSubmitFailure(form, failure, { fallback: 'Failed to snooze the task' });
         },
       },
     ),

@@ -5,10 +5,9 @@ import { MAINTENANCE_LIMITS } from '@common/maintenance-rules';
 import { SPECIALTIES } from '@common/specialties';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog';
-import { errorText } from '../../lib/api-request';
 import { formResolver } from '../../lib/form-resolver';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
-import { showServerFieldErrors } from '../../lib/server-field-errors';
+import { showSubmitFailure } from '../../lib/server-field-errors';
 import { showToast } from '../../lib/toast';
 import { useCreateTask, useUpdateTask } from './api';
 import { taskFormValues, type TaskFormValues } from './boat-form-values';
@@ -33,8 +32,7 @@ function TaskForm({ boatId, task, onDone }: { boatId: string; task?: Maintenance
         onDone();
       },
       onError: (failure: unknown) => {
-        showServerFieldErrors(form, failure);
-        showToast({ title: 'Error', description: errorText(failure, 'Failed to save the task'), variant: 'destructive' });
+        showSubmitFailure(form, failure, { fallback: 'Failed to save the task' });
       },
     };
     if (task) update.mutate({ boatId, taskId: task.id, input }, callbacks);

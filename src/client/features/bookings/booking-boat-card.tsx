@@ -9,9 +9,8 @@ import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { SectionCard } from '../../components/ui/section-card';
 import { fieldAria } from '../../components/ui/field-props';
-import { errorText } from '../../lib/api-request';
 import { formResolver } from '../../lib/form-resolver';
-import { showServerFieldErrors } from '../../lib/server-field-errors';
+import { showSubmitFailure } from '../../lib/server-field-errors';
 import { useAuth } from '../../lib/session';
 import { showToast } from '../../lib/toast';
 import { boatModelLine, formatFeet } from '../boats';
@@ -77,8 +76,7 @@ function RecordEngineHoursForm({ bookingId, boat }: { bookingId: string; boat: B
       {
         onSuccess: () => showToast({ title: 'Engine hours recorded', description: "The owner's maintenance schedule now counts from them." }),
         onError: (failure) => {
-          showServerFieldErrors(form, failure);
-          showToast({ title: 'Error', description: errorText(failure, 'We could not record the engine hours'), variant: 'destructive' });
+          showSubmitFailure(form, failure, { fallback: 'We could not record the engine hours' });
         },
       },
     ),

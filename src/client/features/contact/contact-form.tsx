@@ -17,9 +17,7 @@ import { NativeSelect } from '../../components/ui/native-select';
 import { Textarea } from '../../components/ui/textarea';
 import { FormField } from '../../components/ui/form-field';
 import { fieldAria } from '../../components/ui/field-props';
-import { errorText } from '../../lib/api-request';
-import { showToast } from '../../lib/toast';
-import { showServerFieldErrors } from '../../lib/server-field-errors';
+import { showSubmitFailure } from '../../lib/server-field-errors';
 import { useSendContactMessage } from './api';
 
 /** One of the sender's bookings, as the booking select offers it. */
@@ -71,8 +69,7 @@ export function ContactForm({ accountEmail, bookings, bookingId }: ContactFormPr
     send.mutate(input, {
       onSuccess: (answer) => setSent({ sent: answer, address: accountEmail ?? values.email ?? '' }),
       onError: (error) => {
-        showServerFieldErrors(form, error);
-        showToast({ title: 'Your message was not sent', description: errorText(error, 'Please try again.'), variant: 'destructive' });
+        showSubmitFailure(form, error, { title: 'Your message was not sent', fallback: 'Please try again.' });
       },
     });
   });

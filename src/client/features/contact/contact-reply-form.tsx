@@ -5,9 +5,8 @@ import { Button } from '../../components/ui/button';
 import { Textarea } from '../../components/ui/textarea';
 import { FormField } from '../../components/ui/form-field';
 import { fieldAria } from '../../components/ui/field-props';
-import { errorText } from '../../lib/api-request';
 import { showToast } from '../../lib/toast';
-import { showServerFieldErrors } from '../../lib/server-field-errors';
+import { showSubmitFailure } from '../../lib/server-field-errors';
 import { useReplyToContactMessage } from './api';
 
 /**
@@ -29,8 +28,7 @@ export function ContactReplyForm({ message }: { message: ContactMessageView }) {
           showToast({ title: 'Reply sent', description: `E-mailed to ${message.email}` });
         },
         onError: (error) => {
-          showServerFieldErrors(form, error);
-          showToast({ title: 'Error', description: errorText(error, 'The reply was not sent'), variant: 'destructive' });
+          showSubmitFailure(form, error, { fallback: 'The reply was not sent' });
         },
       },
     ),

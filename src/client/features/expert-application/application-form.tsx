@@ -3,7 +3,6 @@ import { APPLICATION_SUBMITTED, type ExpertApplication } from '@common/expert-ap
 import type { CurrentUser } from '@common/user';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { errorText } from '../../lib/api-request';
 import { useSubmitApplication } from './api';
 import { showToast } from '../../lib/toast';
 import { applicationDefaults, applicationResolver, type ApplicationFormValues } from './form-values';
@@ -13,7 +12,7 @@ import { ServiceSection } from './service-section';
 import { BusinessSection } from './business-section';
 import { ReferencesSection } from './references-section';
 import { ConsentsSection } from './consents-section';
-import { showServerFieldErrors } from '../../lib/server-field-errors';
+import { showSubmitFailure } from '../../lib/server-field-errors';
 
 /** The 'Expert Application' form: six sections, checked in the browser and again by the server with one schema. */
 export function ApplicationForm({ user, onSubmitted }: { user: CurrentUser; onSubmitted: () => void }) {
@@ -30,8 +29,7 @@ export function ApplicationForm({ user, onSubmitted }: { user: CurrentUser; onSu
         onSubmitted();
       },
       onError: (error) => {
-        showServerFieldErrors(form, error);
-        showToast({ title: 'Submission Error', description: errorText(error, 'Your application could not be submitted. Please try again.'), variant: 'destructive' });
+        showSubmitFailure(form, error, { title: 'Submission Error', fallback: 'Your application could not be submitted. Please try again.' });
       },
     }),
   );

@@ -8,11 +8,10 @@ import { Textarea } from '../../components/ui/textarea';
 import { fieldAria } from '../../components/ui/field-props';
 import { formResolver } from '../../lib/form-resolver';
 import { useWriteFollowUp } from './api';
-import { errorText } from '../../lib/api-request';
 import { showToast } from '../../lib/toast';
 import { PartsFields } from './parts-fields';
 import { summaryFormDefaults, type SummaryFormValues } from './summary-form-values';
-import { showServerFieldErrors } from '../../lib/server-field-errors';
+import { showSubmitFailure } from '../../lib/server-field-errors';
 import { capitalize } from '@common/text';
 
 const resolver = formResolver<typeof followUpSummaryInputSchema, SummaryFormValues>(followUpSummaryInputSchema);
@@ -63,8 +62,7 @@ export function SummaryForm({ booking, summary, onDone }: { booking: Booking; su
         },
         (failure: unknown) => {
           // The server checks with the same schema; its field messages go next to the fields.
-          showServerFieldErrors(form, failure);
-          showToast({ title: `${capitalize(short)} not sent`, description: errorText(failure, `The ${short} could not be sent. Please try again.`), variant: 'destructive' });
+          showSubmitFailure(form, failure, { title: `${capitalize(short)} not sent`, fallback: `The ${short} could not be sent. Please try again.` });
         },
       ),
     );

@@ -5,11 +5,12 @@ import { onsiteCompletionSchema, type OnsiteCompletion, type OnsiteCompletionInp
 import { invoiceTotals, onsiteLines } from '@common/invoice-totals';
 import { formatCents, moneyToCents } from '@common/money';
 import { Button } from '../../components/ui/button';
+import { FINISH_LABELS } from '../bookings';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { formResolver } from '../../lib/form-resolver';
-import { showServerFieldErrors } from '../../lib/server-field-errors';
+import { showSubmitFailure } from '../../lib/server-field-errors';
 
 export interface VisitToComplete {
   id: string;
@@ -51,7 +52,7 @@ export function CompleteVisitDialog({ visit, pending, onComplete }: { visit: Vis
   const onSubmit = form.handleSubmit(() =>
     onComplete(form.getValues()).then(
       () => setOpen(false),
-      (failure: unknown) => showServerFieldErrors(form, failure),
+      (failure: unknown) => showSubmitFailure(form, failure, { fallback: 'The booking could not be completed' }),
     ),
   );
 
@@ -59,7 +60,7 @@ export function CompleteVisitDialog({ visit, pending, onComplete }: { visit: Vis
     <Dialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
       <DialogTrigger asChild>
         <Button>
-          <CircleCheckBig aria-hidden /> Complete and invoice
+          <CircleCheckBig aria-hidden /> {FINISH_LABELS.onsite}
         </Button>
       </DialogTrigger>
       <DialogContent className="max-h-[90vh] overflow-y-auto">

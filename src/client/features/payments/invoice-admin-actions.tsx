@@ -6,9 +6,8 @@ import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/native-select';
 import { Textarea } from '../../components/ui/textarea';
-import { errorText } from '../../lib/api-request';
 import { formResolver } from '../../lib/form-resolver';
-import { showServerFieldErrors } from '../../lib/server-field-errors';
+import { showSubmitFailure } from '../../lib/server-field-errors';
 import { showToast } from '../../lib/toast';
 import { useChangeInvoice } from './api';
 
@@ -21,14 +20,12 @@ function useSubmit<V extends object>(invoice: Invoice, action: 'resolve' | 'refu
   const change = useChangeInvoice(invoice.bookingId);
   return {
     pending: change.isPending,
-    submit: (form: Parameters<typeof showServerFieldErrors<V & Record<string, unknown>>>[0], body: V) =>
+    submit: (form: Parameters<typeof showSubmitFailure<V & Record<string, unknown>>>[0], body: V) =>
       // mutateAsync, not mutate's callbacks: a resolved dispute swaps this form for another, and a
       // callback of a form that is gone never runs.
       change.mutateAsync({ action, body } as Parameters<typeof change.mutate>[0]).then(
         () => showToast({ title: done }),
-        (failure: unknown) => {
-          if (!showServerFieldErrors(form, failure)) showToast({ title: 'Error', description: errorText(failure, 'Failed to update the invoice'), variant: 'destructive' });
-        },
+        (failure: unknown) => showSubmitFailure(form, failure, { fallback: 'Failed to update the invoice' }),
       ),
   };
 }

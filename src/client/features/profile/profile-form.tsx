@@ -7,9 +7,8 @@ import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { FormField } from '../../components/ui/form-field';
 import { useUpdateProfile } from './api';
-import { errorText } from '../../lib/api-request';
 import { showToast } from '../../lib/toast';
-import { showServerFieldErrors } from '../../lib/server-field-errors';
+import { showSubmitFailure } from '../../lib/server-field-errors';
 
 type FieldName = keyof ProfileUpdateInput;
 
@@ -95,8 +94,7 @@ export function ProfileForm({ user, onDone }: { user: CurrentUser; onDone: () =>
         onDone();
       },
       onError: (error) => {
-        showServerFieldErrors(form, error);
-        showToast({ title: 'Error', description: errorText(error, 'Failed to update profile'), variant: 'destructive' });
+        showSubmitFailure(form, error, { fallback: 'Failed to update profile' });
       },
     }),
   );

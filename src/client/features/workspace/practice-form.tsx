@@ -16,10 +16,9 @@ import { NativeSelect } from '../../components/ui/native-select';
 import { formResolver } from '../../lib/form-resolver';
 import { timeZoneName } from '../../lib/time-zone-name';
 import { useUpdateWorkspaceProfile } from './api';
-import { errorText } from '../../lib/api-request';
 import { showToast } from '../../lib/toast';
 import { timeZoneOptions } from './time-zone-options';
-import { showServerFieldErrors } from '../../lib/server-field-errors';
+import { showSubmitFailure } from '../../lib/server-field-errors';
 
 type FieldName = keyof UpdateWorkspaceProfileInput;
 
@@ -70,8 +69,7 @@ export function PracticeForm({ profile }: { profile: WorkspaceProfile }) {
     update.mutate(practiceFormBody(form.getValues()), {
       onSuccess: () => showToast({ title: 'Practice saved', description: 'Boat owners see your changes in the listings now.' }),
       onError: (failure) => {
-        showServerFieldErrors(form, failure);
-        showToast({ title: 'Error', description: errorText(failure, 'Failed to save your practice'), variant: 'destructive' });
+        showSubmitFailure(form, failure, { fallback: 'Failed to save your practice' });
       },
     }),
   );

@@ -8,10 +8,9 @@ import { FormField } from '../../components/ui/form-field';
 import { fieldAria } from '../../components/ui/field-props';
 import { NativeSelect } from '../../components/ui/native-select';
 import { formResolver } from '../../lib/form-resolver';
-import { showServerFieldErrors } from '../../lib/server-field-errors';
+import { showSubmitFailure } from '../../lib/server-field-errors';
 import { timeZoneName } from '../../lib/time-zone-name';
 import { useUpdateWorkspaceProfile } from './api';
-import { errorText } from '../../lib/api-request';
 import { showToast } from '../../lib/toast';
 import { timeZoneOptions } from './time-zone-options';
 
@@ -38,8 +37,7 @@ export function SetupNotice({ profile }: { profile: WorkspaceProfile }) {
     update.mutate(practiceFormBody(form.getValues()), {
       onSuccess: () => showToast({ title: 'You are ready for video', description: 'Owners can now book video consultations with you.' }),
       onError: (failure) => {
-        showServerFieldErrors(form, failure);
-        showToast({ title: 'Error', description: errorText(failure, 'Failed to save'), variant: 'destructive' });
+        showSubmitFailure(form, failure, { fallback: 'Failed to save' });
       },
     }),
   );

@@ -17,9 +17,8 @@ import { Button } from '../../components/ui/button';
 import { NativeSelect } from '../../components/ui/native-select';
 import { timeZoneName } from '../../lib/time-zone-name';
 import { useSaveWorkingHours, useWorkingHours } from './api';
-import { errorText } from '../../lib/api-request';
 import { formResolver } from '../../lib/form-resolver';
-import { showServerFieldErrors } from '../../lib/server-field-errors';
+import { showSubmitFailure } from '../../lib/server-field-errors';
 import { showToast } from '../../lib/toast';
 import { cn } from '../../lib/cn';
 import { LoadFailed } from '../../components/ui/load-failed';
@@ -99,8 +98,7 @@ function WeekForm({ stored, service, onServiceChange: setService }: { stored: Wo
     save.mutateAsync(hours).then(
       () => showToast({ title: 'Working hours saved', description: 'Owners are offered times inside these hours only.' }),
       (failure: unknown) => {
-        showServerFieldErrors(form, failure);
-        showToast({ title: 'Error', description: errorText(failure, 'Failed to save your working hours'), variant: 'destructive' });
+        showSubmitFailure(form, failure, { fallback: 'Failed to save your working hours' });
       },
     ),
   );

@@ -8,7 +8,7 @@ import { ApiError, errorText } from '../../../lib/api-request';
 import { clearBookingDraft, saveBookingDraft, type BookingDraftKey } from '../../../lib/booking-draft';
 import { showToast } from '../../../lib/toast';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
-import { showServerFieldErrors } from '../../../lib/server-field-errors';
+import { allPlaced, showServerFieldErrors } from '../../../lib/server-field-errors';
 
 /**
  * Sends a valid form as a booking. A signed-out visitor's form is kept as a draft while they sign in and
@@ -41,12 +41,14 @@ export function useBookingSubmit<V extends FieldValues & { preferredTime: string
       void queryClient.invalidateQueries({ queryKey: bookingKeys.expertSlots(Number(input.expertId)) });
       return;
     }
-    const placed = showServerFieldErrors(form, error);
+    let placed = showServerFieldErrors(form, error);
     // The maintenance task has no field of its own: its message shows on the Boat field it belongs to.
     const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
     if (fieldErrors.maintenanceTaskId && !fieldErrors.boatId && 'boatId' in form.getValues()) {
       form.setError('boatId' as Path<V>, { message: fieldErrors.maintenanceTaskId }, { shouldFocus: placed === 0 });
+      placed += 1;
     }
+    if (allPlaced(error, placed)) return;
     const message = errorText(error, 'We could not make this booking. Please try again.');
     showToast({ title: message === MISSING_INFORMATION ? 'Missing Information' : 'Error', description: message, variant: 'destructive' });
   };
