@@ -189,6 +189,14 @@ describe('the expert workspace', () => {
     expect(pageText).not.toMatch(/reserved for you|you pay it here|move this booking/);
     await snap(page, 'booking-as-expert-1280');
     await expectAccessible(page);
+
+    // The expert's dashboard names their next work, not only an owner's activity.
+    await page.getByRole('link', { name: 'Dashboard' }).first().click();
+    const work = page.getByRole('heading', { name: 'Your upcoming work' }).locator('..');
+    await work.getByRole('link', { name: `Video call with Olive Mariner · #${accepted.number}` }).waitFor();
+    await work.getByText('1 request waits for your answer').waitFor();
+    await snap(page, 'dashboard-as-expert-1280');
+    await expectAccessible(page);
     await page.goto('/workspace');
     await page.getByRole('tab', { name: 'Bookings' }).click();
 

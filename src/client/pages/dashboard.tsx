@@ -7,6 +7,7 @@ import { useAiSessions } from '../features/ai';
 import { useAuth } from '../lib/session';
 import { useConsultations } from '../features/bookings';
 import { UpcomingMaintenanceCard, useUpcomingMaintenance } from '../features/boats';
+import { UpcomingWorkCard } from '../features/workspace';
 
 function Dashboard() {
   const { user, isAuthenticated } = useAuth();
@@ -40,6 +41,7 @@ function Dashboard() {
           <DashboardStatTiles stats={stats.data} />
           <div className="grid items-start gap-6 lg:grid-cols-3">
             <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
+              {user.role === 'expert' ? <UpcomingWorkCard /> : null}
               <RecentActivityCard items={activity.data} />
               {/* Beside Upcoming on a wide screen: the side column is too narrow for its tasks and their buttons. */}
               <UpcomingMaintenanceCard enabled={isAuthenticated} />

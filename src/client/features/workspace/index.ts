@@ -5,3 +5,4 @@ export { NoExpertProfile } from './no-expert-profile';
 export { PracticePanel } from './practice-panel';
 export { needsSetup, SetupNotice } from './setup-notice';
 export { StatusNotice } from './status-notice';
+export { UpcomingWorkCard } from './upcoming-work-card';
