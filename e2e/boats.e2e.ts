@@ -393,6 +393,15 @@ describe('My boats', () => {
       onsite: { boatType: 'powerboat', marinaName: 'Harbor Marina', dockSlip: 'B-12', estimatedHours: hours },
     });
     state.booking = booking;
+
+    // The schedule knows the task is booked: it links the booking and offers no second one.
+    await page.goto(`/boats/${boatId}?tab=schedule`);
+    const booked = taskItem(page, OIL).getByRole('link', { name: new RegExp(`^Booked for .+ \\(#${booking.number}\\)$`) });
+    await booked.waitFor();
+    expect(await taskItem(page, OIL).getByRole('link', { name: forTask('Book an expert', OIL) }).count()).toBe(0);
+    await snap(page, 'schedule-booked-task-1280');
+    await booked.click();
+    await page.getByRole('heading', { name: `Booking #${booking.number}` }).waitFor();
   });
 
   it('4. the expert sees the boat on the booking and completes the visit', async () => {

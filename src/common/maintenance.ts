@@ -24,6 +24,9 @@ export const MAINTENANCE_MESSAGES = {
   tooMany: `A boat's schedule holds up to ${MAINTENANCE_LIMITS.tasksPerBoat} tasks. Remove one you no longer need to add another.`,
 } as const;
 
+/** A second booking for a task that has one going (docs/PRODUCT.md#maintenance-schedule). */
+export const taskAlreadyBooked = (number: number) => `This task is already booked (#${number}). Open that booking to move or cancel it.`;
+
 const wholeOrEmpty = (message: string, min: number, max: number) =>
   z
     .union([z.number(), z.string().trim()], { error: message })
@@ -87,6 +90,16 @@ export type CompleteTaskInput = z.input<typeof completeTaskSchema>;
 export const snoozeTaskSchema = z.object({ until: localDateField(MAINTENANCE_MESSAGES.snoozeUntil) });
 export type SnoozeTaskInput = z.input<typeof snoozeTaskSchema>;
 
+export const taskBookingSchema = z.object({
+  id: z.uuid(),
+  number: z.number().int(),
+  startsAt: z.iso.datetime(),
+  /** The expert's zone, which the booking's own pages show its time in. */
+  timeZone: z.string(),
+  status: z.enum(['requested', 'confirmed']),
+});
+export type TaskBooking = z.infer<typeof taskBookingSchema>;
+
 export const maintenanceTaskSchema = z.object({
   id: z.uuid(),
   boatId: z.uuid(),
@@ -106,5 +119,7 @@ export const maintenanceTaskSchema = z.object({
   state: z.enum(TASK_STATES),
   /** Why the task has its date, when a rule set it ('Usual first frost near 02108: about Oct 12'). */
   dueReason: z.string().nullable(),
+  /** The booking made for it that is still going (requested or confirmed), or null: one at a time. */
+  booking: taskBookingSchema.nullable(),
 });
 export type MaintenanceTask = z.infer<typeof maintenanceTaskSchema>;

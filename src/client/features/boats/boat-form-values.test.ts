@@ -56,6 +56,7 @@ describe('taskFormValues', () => {
       engineHours: null,
       state: 'scheduled',
       dueReason: null,
+      booking: null,
     };
     expect(maintenanceTaskFormSchema.parse(taskFormValues(task))).toEqual({
       title: 'Replace the impeller',

@@ -1,5 +1,4 @@
-import { Link } from 'react-router';
-import { CalendarClock, Pencil, Plus, Trash2, Wrench } from 'lucide-react';
+import { CalendarClock, Pencil, Plus, Trash2 } from 'lucide-react';
 import type { MaintenanceTask } from '@common/maintenance';
 import { REMINDER_DAYS } from '@common/maintenance-rules';
 import { specialtyLabel } from '@common/specialties';
@@ -13,7 +12,8 @@ import { showToast } from '../../lib/toast';
 import { useBoatTasks, useDeleteTask } from './api';
 import { ConfirmDialog } from './confirm-dialog';
 import { CompleteTaskDialog, SnoozeTaskDialog } from './task-done-dialogs';
-import { bookExpertPath, describeDue, describeLastDone, describeRepeat, TASK_STATE_TONES } from './task-due';
+import { describeDue, describeLastDone, describeRepeat, TASK_STATE_TONES } from './task-due';
+import { TaskBookingAction } from './task-booking-link';
 import { TASK_STATE_LABELS } from '@common/maintenance-rules';
 import { TaskFormDialog } from './task-form-dialog';
 
@@ -63,11 +63,7 @@ function TaskItem({ task }: { task: MaintenanceTask }) {
         {open ? (
           <>
             <CompleteTaskDialog task={task} />
-            <Button asChild variant="secondary" size="sm">
-              <Link to={bookExpertPath(task)} aria-label={`Book an expert: ${task.title}`}>
-                <Wrench aria-hidden /> Book an expert
-              </Link>
-            </Button>
+            <TaskBookingAction task={task} variant="secondary" />
             {task.dueDate ? <SnoozeTaskDialog task={task} dueDate={task.dueDate} /> : null}
             <TaskFormDialog
               boatId={task.boatId}

@@ -18,6 +18,7 @@ const task: MaintenanceTask = {
   engineHours: 420,
   state: 'scheduled',
   dueReason: null,
+  booking: null,
 };
 
 describe('describeDue', () => {

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { Wrench } from 'lucide-react';
 import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { useUpcomingMaintenance } from './api';
-import { bookExpertPath, describeDue, TASK_STATE_TONES } from './task-due';
+import { describeDue, TASK_STATE_TONES } from './task-due';
+import { TaskBookingAction } from './task-booking-link';
 import { TASK_STATE_LABELS } from '@common/maintenance-rules';
 
 /**
@@ -42,11 +42,7 @@ export function UpcomingMaintenanceCard({ enabled = true }: { enabled?: boolean 
                   {TASK_STATE_LABELS[task.state]}
                 </Badge>
               </div>
-              <Button asChild variant="outline" size="sm" className="self-start sm:ml-12">
-                <Link to={bookExpertPath(task)} aria-label={`Book an expert: ${task.title}`}>
-                  Book an expert
-                </Link>
-              </Button>
+              <TaskBookingAction task={task} variant="outline" className="self-start sm:ml-12" />
             </li>
           ))}
         </ul>

@@ -355,15 +355,37 @@ describe('the maintenance schedule', () => {
     expect(wrongTask.json().errors.boatId).toBe('Choose the boat this maintenance task is for');
     const booking = await book({ ...videoBooking(expert.expertId, daysAhead(day++)), boatId: boat.id, maintenanceTaskId: impeller.id });
     clock.set(new Date(Date.parse(booking.startsAt) + 40 * 60_000));
+    // While the booking is going, the schedule shows it, and a second booking for the task is refused.
+    const booked = (await tasksOf(boat)).find((task) => task.id === impeller.id)!;
+    expect(booked.booking).toEqual({ id: booking.id, number: booking.number, startsAt: booking.startsAt, timeZone: booking.timeZone, status: booking.status });
+    clock.set(new Date());
+    const second = await postBooking(t.app, owner, { ...videoBooking(expert.expertId, daysAhead(day++)), boatId: boat.id, maintenanceTaskId: impeller.id });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({
+      message: `This task is already booked (#${booking.number}). Open that booking to move or cancel it.`,
+      errors: { maintenanceTaskId: `This task is already booked (#${booking.number}). Open that booking to move or cancel it.` },
+    });
+    clock.set(new Date(Date.parse(booking.startsAt) + 40 * 60_000));
     const completed = await http.post(expert, `/api/bookings/${booking.id}/complete`, {});
     expect(completed.statusCode, completed.body).toBe(200);
     const after = (await tasksOf(boat)).find((task) => task.id === impeller.id)!;
     expect(after.lastDoneOn).toBe(booking.startsAt.slice(0, 10));
+    expect(after.booking).toBeNull();
     expect(after.dueHours).toBe(720);
     const history = await historyOf(boat);
     expect(history.find((e) => e.kind === 'booking')).toMatchObject({ bookingId: booking.id, expertName: 'Wendy Works', invoice: { totalCents: 7500 } });
     expect(history.find((e) => e.kind === 'maintenance')).toMatchObject({ title: impeller.title });
     clock.set(new Date());
+  });
+  it('frees a task for another booking once its booking is cancelled', async () => {
+    const boat = await addBoat(owner);
+    const impeller = (await tasksOf(boat)).find((task) => task.templateKey === 'impeller')!;
+    const booking = await book({ ...videoBooking(expert.expertId, daysAhead(day++)), boatId: boat.id, maintenanceTaskId: impeller.id });
+    expect((await tasksOf(boat)).find((task) => task.id === impeller.id)!.booking?.number).toBe(booking.number);
+    expect((await http.post(owner, `/api/bookings/${booking.id}/cancel`, { reason: 'Did it myself' })).statusCode).toBe(200);
+    expect((await tasksOf(boat)).find((task) => task.id === impeller.id)!.booking).toBeNull();
+    const again = await book({ ...videoBooking(expert.expertId, daysAhead(day++)), boatId: boat.id, maintenanceTaskId: impeller.id });
+    expect((await tasksOf(boat)).find((task) => task.id === impeller.id)!.booking?.id).toBe(again.id);
   });
 });
 

@@ -3,7 +3,8 @@ import { maintenanceTasks } from '../../db/schema.js';
 import { AppError } from '../../core/app-error.js';
 import type { BookingBoats } from '../../core/service-context.js';
 import { ownBoat, toSnapshot } from './boat-record.js';
-import { completeBookedTask } from './maintenance-tasks.js';
+import { completeBookedTask, liveTaskBookings } from './maintenance-tasks.js';
+import { taskAlreadyBooked } from '../../../common/maintenance.js';
 
 export const UNKNOWN_BOAT = 'We could not find that boat in My boats';
 export const UNKNOWN_TASK = 'We could not find that maintenance task on this boat';
@@ -23,6 +24,9 @@ export const bookingBoats: BookingBoats = {
         .from(maintenanceTasks)
         .where(and(eq(maintenanceTasks.id, maintenanceTaskId), eq(maintenanceTasks.boatId, boat.id)));
       if (!task) throw AppError.onField('maintenanceTaskId', UNKNOWN_TASK);
+      // One booking at a time per task: the schedule shows the one going instead of 'Book an expert'.
+      const going = (await liveTaskBookings(db, [task.id])).get(task.id);
+      if (going) throw new AppError('CONFLICT', taskAlreadyBooked(going.number), { maintenanceTaskId: taskAlreadyBooked(going.number) });
     }
     return { boatId: boat.id, snapshot: toSnapshot(boat), maintenanceTaskId: maintenanceTaskId ?? null, homeZip: boat.homeZip };
   },

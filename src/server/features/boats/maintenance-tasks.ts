@@ -1,12 +1,13 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { boats, maintenanceCompletions, maintenanceTasks } from '../../db/schema.js';
+import { boats, bookings, maintenanceCompletions, maintenanceTasks } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { writeAudit, type AuditActor } from '../../audit/audit-log.js';
 import { AppError } from '../../core/app-error.js';
 import type { ServiceContext } from '../../core/service-context.js';
 import { addDays } from '../../../common/zoned-time.js';
-import { MAINTENANCE_MESSAGES, type MaintenanceTask, type MaintenanceTaskForm } from '../../../common/maintenance.js';
+import { MAINTENANCE_MESSAGES, type MaintenanceTask, type MaintenanceTaskForm, type TaskBooking } from '../../../common/maintenance.js';
+import { LIVE_STATUSES } from '../../../common/bookings-status.js';
 import { DUE_SOON_DAYS, DUE_SOON_HOURS, MAINTENANCE_LIMITS, type TaskState } from '../../../common/maintenance-rules.js';
 import type { CurrentUser } from '../../../common/user.js';
 import { boatAccess, engineHoursOf, isUuid, type BoatRow } from './boat-record.js';
@@ -25,7 +26,22 @@ export function taskState(task: Pick<TaskRow, 'doneAt' | 'dueDate' | 'dueHours'>
   return 'scheduled';
 }
 
-export function toTask(task: TaskRow, boat: Pick<BoatRow, 'name' | 'engines'>, now: Date): MaintenanceTask {
+/** The bookings still going (requested or confirmed) for these tasks, by task: the soonest, should there be two. */
+export async function liveTaskBookings(db: Database, taskIds: string[]): Promise<Map<string, TaskBooking>> {
+  const byTask = new Map<string, TaskBooking>();
+  if (taskIds.length === 0) return byTask;
+  const rows = await db
+    .select({ taskId: bookings.maintenanceTaskId, id: bookings.id, number: bookings.number, startsAt: bookings.startsAt, timeZone: bookings.timeZone, status: bookings.status })
+    .from(bookings)
+    .where(and(inArray(bookings.maintenanceTaskId, taskIds), inArray(bookings.status, [...LIVE_STATUSES])))
+    .orderBy(asc(bookings.startsAt));
+  for (const { taskId, startsAt, status, ...booking } of rows) {
+    if (taskId && !byTask.has(taskId)) byTask.set(taskId, { ...booking, startsAt: startsAt.toISOString(), status: status as TaskBooking['status'] });
+  }
+  return byTask;
+}
+
+export function toTask(task: TaskRow, boat: Pick<BoatRow, 'name' | 'engines'>, now: Date, booking: TaskBooking | null): MaintenanceTask {
   const hours = engineHoursOf(boat);
   return {
     id: task.id,
@@ -43,6 +59,7 @@ export function toTask(task: TaskRow, boat: Pick<BoatRow, 'name' | 'engines'>, n
     engineHours: hours,
     state: taskState(task, hours, today(now)),
     dueReason: task.dueReason,
+    booking: task.doneAt ? null : booking,
   };
 }
 
@@ -56,8 +73,9 @@ export function byUrgency(a: MaintenanceTask, b: MaintenanceTask): number {
 export async function listTasks(deps: ServiceContext, user: CurrentUser, boatId: string): Promise<MaintenanceTask[]> {
   const { row: boat } = await boatAccess(deps.db, user, boatId, { admins: true });
   const rows = await deps.db.select().from(maintenanceTasks).where(eq(maintenanceTasks.boatId, boat.id));
+  const booked = await liveTaskBookings(deps.db, rows.map((task) => task.id));
   const now = deps.now();
-  return rows.map((task) => toTask(task, boat, now)).sort(byUrgency);
+  return rows.map((task) => toTask(task, boat, now, booked.get(task.id) ?? null)).sort(byUrgency);
 }
 
 /** The caller's open tasks across their boats, most pressing first (the dashboard's list). */
@@ -68,10 +86,9 @@ export async function upcomingTasks(deps: ServiceContext, user: CurrentUser, lim
     .innerJoin(boats, eq(boats.id, maintenanceTasks.boatId))
     .where(and(eq(boats.ownerId, user.id), isNull(maintenanceTasks.doneAt)));
   const now = deps.now();
-  return rows
-    .map(({ task, boat }) => toTask(task, boat, now))
-    .sort(byUrgency)
-    .slice(0, limit);
+  const tasks = rows.map(({ task, boat }) => toTask(task, boat, now, null)).sort(byUrgency).slice(0, limit);
+  const booked = await liveTaskBookings(deps.db, tasks.map((task) => task.id));
+  return tasks.map((task) => ({ ...task, booking: booked.get(task.id) ?? null }));
 }
 
 async function taskOfBoat(tx: Database, boat: BoatRow, taskId: string): Promise<TaskRow> {
@@ -108,7 +125,7 @@ async function changeTask(
       before: before ?? undefined,
       after: after ?? undefined,
     });
-    return after && toTask(after, boat, now);
+    return after && toTask(after, boat, now, (await liveTaskBookings(tx, [after.id])).get(after.id) ?? null);
   });
 }
 

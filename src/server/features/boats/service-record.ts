@@ -48,7 +48,7 @@ export class ServiceRecords {
       db.select({ name: users.name, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, row.ownerId)),
     ]);
     const schedule = tasks
-      .map((task) => toTask(task, row, now))
+      .map((task) => toTask(task, row, now, null))
       .filter((task) => task.state !== 'done')
       .sort(byUrgency)
       .map(({ title, dueDate, dueHours, lastDoneOn }) => ({ title, dueDate, dueHours, lastDoneOn }));
