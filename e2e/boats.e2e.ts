@@ -424,6 +424,22 @@ describe('My boats', () => {
 
     await setTestClock(new Date(new Date(booking.startsAt).getTime() + 90 * 60_000));
     try {
+      // On the visit, the expert reads the hour meter: the card shows what was recorded, beside the hours as booked.
+      const booked = booking.boat!.engines[0]!.hours!;
+      expect(booked).toBe(420);
+      await page.reload();
+      const hoursForm = page.getByRole('form', { name: 'Record engine hours' });
+      await hoursForm.getByLabel('Engine hours').fill('426');
+      await hoursForm.getByRole('button', { name: 'Record engine hours' }).click();
+      await toast(page, 'Engine hours recorded');
+      await boatCard.getByText('426 h recorded on this visit (420 h when booked)', { exact: false }).waitFor();
+      // A lower reading is refused once, on its field.
+      await hoursForm.getByLabel('Engine hours').fill(String(booked));
+      await hoursForm.getByRole('button', { name: 'Record engine hours' }).click();
+      await hoursForm.getByText(/Engine hours cannot go down/).first().waitFor();
+      await expect.poll(() => page.locator('[data-sonner-toast]').filter({ hasText: /Error/ }).count()).toBe(0);
+      await snap(page, 'booking-hours-recorded-1280');
+
       await page.goto('/workspace');
       const card = page.locator(`[data-testid="workspace-booking"][data-number="${booking.number}"]`);
       await card.getByRole('button', { name: 'Complete and invoice' }).click();
@@ -451,12 +467,12 @@ describe('My boats', () => {
     await page.getByText('Fitted a Mercury impeller kit at the dock.').waitFor();
     await checkBothWidths(page, 'boat-history');
 
-    // The oil change repeats yearly: it comes due again a year after the visit, 100 hours on.
+    // The oil change repeats yearly: it comes due again a year after the visit, 100 hours after the 426 h read then.
     const visitDay = booking.startsAt.slice(0, 10);
     const oil = (await tasksOf(page, boatId)).find((t) => t.title === OIL)!;
-    expect(oil).toMatchObject({ lastDoneOn: visitDay, dueDate: addMonths(visitDay, 12), dueHours: 520 });
+    expect(oil).toMatchObject({ lastDoneOn: visitDay, dueDate: addMonths(visitDay, 12), dueHours: 526 });
     await page.getByRole('tab', { name: 'Schedule' }).click();
-    await taskItem(page, OIL).getByText(`Last done ${day(visitDay)} at 420 h`, { exact: false }).waitFor();
+    await taskItem(page, OIL).getByText(`Last done ${day(visitDay)} at 426 h`, { exact: false }).waitFor();
 
     await page.getByRole('tab', { name: 'History' }).click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download service record (PDF)' }).click()]);
@@ -556,7 +572,7 @@ describe('My boats', () => {
     // The correction is older than the thirty notes: on the second page.
     expect(await correction.count()).toBe(0);
     await older.click();
-    await correction.getByText('By the owner, was 420 h').waitFor();
+    await correction.getByText('By the owner, was 426 h').waitFor();
     await correction.getByText('The meter was misread at the dock.').waitFor();
     await page.getByRole('heading', { name: `Done: ${IMPELLER}` }).waitFor();
     await older.waitFor({ state: 'detached' });

@@ -194,7 +194,11 @@ export const bookingSchema = z.object({
 });
 export type Booking = z.infer<typeof bookingSchema>;
 
-export const bookingDetailSchema = bookingSchema.extend({ history: z.array(bookingHistoryEntrySchema) });
+export const bookingDetailSchema = bookingSchema.extend({
+  history: z.array(bookingHistoryEntrySchema),
+  /** The engine hours the expert last recorded on this visit, one per engine of `boat`, or null. */
+  hoursRecorded: z.array(z.number().int()).nullable(),
+});
 export type BookingDetail = z.infer<typeof bookingDetailSchema>;
 
 /** A Consultation of the dashboard (docs/PRODUCT.md#dashboard): the caller's video bookings. */

@@ -34,6 +34,8 @@ export interface BookingBoat {
 export interface BookingBoats {
   /** The owner's own boat and task, or 400 on the field; null when the booking names no boat. */
   attach(db: Database, ownerId: string, input: { boatId?: string | null; maintenanceTaskId?: string | null }): Promise<BookingBoat | null>;
+  /** The engine hours the booking's expert last recorded on it (one per engine), or null. */
+  hoursRecorded(db: Database, bookingId: string): Promise<number[] | null>;
   /** Inside the transaction that completes a booking: the task it was booked for is done. */
   completed(
     tx: Database,

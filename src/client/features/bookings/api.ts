@@ -163,13 +163,15 @@ export function useRescheduleBooking() {
 
 /**
  * The booking's expert records the engine hours of its boat (one figure per engine, in order). The booking
- * keeps its copy of the boat as booked, so nothing of it is read again.
+ * keeps its copy of the boat as booked, beside the hours last recorded on the visit.
  */
 export function recordBookingEngineHours({ id, input }: { id: string; input: EngineHoursInput }) {
   return apiJson<{ ok: true }>('POST', `/api/bookings/${encodeURIComponent(id)}/engine-hours`, input);
 }
 export function useRecordBookingEngineHours() {
-  return useMutation({ mutationFn: recordBookingEngineHours });
+  const queryClient = useQueryClient();
+  // The booking's page shows the hours recorded on the visit: read it again.
+  return useMutation({ mutationFn: recordBookingEngineHours, onSuccess: (_answer, { id }) => queryClient.invalidateQueries({ queryKey: bookingKeys.detail(id) }) });
 }
 
 /** Keyed by the booking; the server computes the amount (docs/PRODUCT.md#payments). */

@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { Sailboat } from 'lucide-react';
 import type { z } from 'zod';
 import { engineHoursSchema, FUEL_LABELS, HULL_TYPE_LABELS, PROPULSION_LABELS, type BoatSnapshot } from '@common/boats';
-import type { Booking } from '@common/bookings';
+import type { BookingDetail } from '@common/bookings';
 import { BOAT_TYPE_LABELS } from '@common/bookings-fields';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
@@ -23,7 +23,7 @@ import { BookingFact } from './booking-panel';
  * administrators see the same card. The booking's expert records the engine hours from it while the booking
  * is confirmed or completed.
  */
-export function BookingBoatCard({ booking }: { booking: Booking }) {
+export function BookingBoatCard({ booking }: { booking: BookingDetail }) {
   const { user } = useAuth();
   const boat = booking.boat;
   if (!boat) return null;
@@ -34,7 +34,7 @@ export function BookingBoatCard({ booking }: { booking: Booking }) {
     <SectionCard title="Boat" icon={Sailboat}>
       <p className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{boat.name}</p>
       {model ? <p className="text-sm text-slate-600">{model}</p> : null}
-      <p className="mt-1 text-xs text-slate-500">As it was when booked.</p>
+      <p className="mt-1 text-xs text-slate-500">As it was when booked{booking.hoursRecorded ? '; engine hours as recorded on this visit' : ''}.</p>
       <dl className="mt-4 flex flex-col divide-y divide-slate-100">
         <BookingFact label="Type">{BOAT_TYPE_LABELS[boat.boatType]}</BookingFact>
         {boat.lengthFeet !== null ? <BookingFact label="Length">{formatFeet(boat.lengthFeet)}</BookingFact> : null}
@@ -44,14 +44,14 @@ export function BookingBoatCard({ booking }: { booking: Booking }) {
           <BookingFact label={count === 1 ? 'Engine' : 'Engines'}>
             <ul className="flex flex-col gap-1">
               {boat.engines.map((engine, index) => (
-                <li key={index}>{engineLine(engine, index, count, FUEL_LABELS[engine.fuel])}</li>
+                <li key={index}>{engineLine(engine, index, count, FUEL_LABELS[engine.fuel], booking.hoursRecorded?.[index])}</li>
               ))}
             </ul>
           </BookingFact>
         ) : null}
         {marina ? <BookingFact label="Home marina">{marina}</BookingFact> : null}
       </dl>
-      {mayRecordEngineHours(booking, user) ? <RecordEngineHoursForm bookingId={booking.id} boat={boat} /> : null}
+      {mayRecordEngineHours(booking, user) ? <RecordEngineHoursForm bookingId={booking.id} boat={boat} recorded={booking.hoursRecorded} /> : null}
     </SectionCard>
   );
 }
@@ -61,7 +61,7 @@ interface EngineHoursValues {
 }
 
 /** 'Record engine hours': one field per engine, in the boat's order; hours never go down (the server says so). */
-function RecordEngineHoursForm({ bookingId, boat }: { bookingId: string; boat: BoatSnapshot }) {
+function RecordEngineHoursForm({ bookingId, boat, recorded }: { bookingId: string; boat: BoatSnapshot; recorded: number[] | null }) {
   const record = useRecordBookingEngineHours();
   const count = boat.engines.length;
   const form = useForm<EngineHoursValues, unknown, z.output<typeof engineHoursSchema>>({
@@ -74,7 +74,10 @@ function RecordEngineHoursForm({ bookingId, boat }: { bookingId: string; boat: B
     record.mutate(
       { id: bookingId, input },
       {
-        onSuccess: () => showToast({ title: 'Engine hours recorded', description: "The owner's maintenance schedule now counts from them." }),
+        onSuccess: () => {
+          form.reset({ hours: boat.engines.map(() => '') });
+          showToast({ title: 'Engine hours recorded', description: "The owner's maintenance schedule now counts from them." });
+        },
         onError: (failure) => {
           showSubmitFailure(form, failure, { fallback: 'We could not record the engine hours' });
         },
@@ -97,7 +100,7 @@ function RecordEngineHoursForm({ bookingId, boat }: { bookingId: string; boat: B
               <Input
                 inputMode="numeric"
                 autoComplete="off"
-                placeholder={engine.hours === null ? 'e.g. 1250' : `At booking: ${engine.hours}`}
+                placeholder={recorded?.[index] !== undefined ? `Recorded: ${recorded[index]}` : engine.hours === null ? 'e.g. 1250' : `At booking: ${engine.hours}`}
                 {...fieldAria(id, error)}
                 {...form.register(`hours.${index}`)}
               />

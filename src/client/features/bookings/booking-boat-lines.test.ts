@@ -9,6 +9,13 @@ describe("the booking's boat card", () => {
     expect(engineLine({ ...yamaha, model: null, year: null, hours: null }, 1, 2, 'Diesel')).toBe('Engine 2: Yamaha · hours not recorded · Diesel');
   });
 
+  it('shows the hours recorded on the visit before those of the booking', () => {
+    expect(engineLine(yamaha, 0, 1, 'Gasoline', 1262)).toBe('Yamaha F150 2019 · 1,262 h recorded on this visit (1,250 h when booked) · Gasoline');
+    expect(engineLine(yamaha, 0, 1, 'Gasoline', 1250)).toBe('Yamaha F150 2019 · 1,250 h recorded on this visit · Gasoline');
+    expect(engineLine({ ...yamaha, hours: null }, 0, 1, 'Gasoline', 40)).toBe('Yamaha F150 2019 · 40 h recorded on this visit · Gasoline');
+    expect(engineLine(yamaha, 0, 1, 'Gasoline', null)).toBe('Yamaha F150 2019 · 1,250 h · Gasoline');
+  });
+
   it('says where the boat is kept', () => {
     expect(homeMarinaLine({ homeMarina: 'Harbor Marina', slip: 'B12' })).toBe('Harbor Marina, slip B12');
     expect(homeMarinaLine({ homeMarina: null, slip: 'B12' })).toBe('slip B12');

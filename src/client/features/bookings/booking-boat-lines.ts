@@ -6,10 +6,19 @@ import type { Role } from '@common/roles';
 
 type Engine = BoatSnapshot['engines'][number];
 
-/** An engine as the booking's boat card lists it: 'Yamaha F150 2019 · 1,250 h · Gasoline', with 'Engine 2: ' before it when there are several. */
-export function engineLine(engine: Engine, index: number, count: number, fuelLabel: string): string {
+const hoursText = (hours: number) => `${hours.toLocaleString('en-US')} h`;
+
+/**
+ * An engine as the booking's boat card lists it: 'Yamaha F150 2019 · 1,250 h · Gasoline', with 'Engine 2: '
+ * before it when there are several; hours the expert recorded on the visit (`recorded`) come first.
+ */
+export function engineLine(engine: Engine, index: number, count: number, fuelLabel: string, recorded?: number | null): string {
   const name = [engine.make, engine.model, engine.year].filter((part) => part !== null && part !== '').join(' ');
-  const hours = engine.hours === null ? 'hours not recorded' : `${engine.hours.toLocaleString('en-US')} h`;
+  const booked = engine.hours === null ? null : hoursText(engine.hours);
+  const hours =
+    recorded !== undefined && recorded !== null
+      ? `${hoursText(recorded)} recorded on this visit${booked && recorded !== engine.hours ? ` (${booked} when booked)` : ''}`
+      : (booked ?? 'hours not recorded');
   return `${count > 1 ? `Engine ${index + 1}: ` : ''}${name} · ${hours} · ${fuelLabel}`;
 }
 

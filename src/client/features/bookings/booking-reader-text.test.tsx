@@ -17,6 +17,8 @@ function booking(viewer: BookingViewer, status: BookingStatus, startsAt = inADay
     viewer,
     status,
     serviceType,
+    // As the server answers the expert: finishing is allowed once a confirmed booking has started.
+    allowedActions: viewer === 'expert' && status === 'confirmed' && new Date(startsAt) <= now ? ['complete', 'no_show'] : [],
     startsAt,
     endsAt: new Date(new Date(startsAt).getTime() + 2 * 3_600_000).toISOString(),
     expert: { id: 7, name: 'Travis Boudreaux', specialty: 'Engine Repair', profileImage: null, city: 'Destin', state: 'FL' },

@@ -61,7 +61,9 @@ function ExpertNotice({ booking, now }: { booking: Booking; now: Date }) {
       </Waiting>
     );
   }
-  if (booking.status === 'confirmed' && new Date(booking.startsAt) > now) {
+  // The server's clock says whether it has started: it allows finishing only from the start.
+  const started = booking.allowedActions.includes('complete') || booking.allowedActions.includes('no_show');
+  if (booking.status === 'confirmed' && !started) {
     return (
       <Reserved>
         This time is reserved for {owner}. &lsquo;{FINISH_LABELS[booking.serviceType]}&rsquo; opens in {workspace} at the start

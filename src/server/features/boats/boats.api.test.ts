@@ -210,8 +210,16 @@ describe('bookings use the boat', () => {
     const boat = await addBoat(owner);
     const booking = await book({ ...videoBooking(expert.expertId, daysAhead(day++)), boatId: boat.id });
     clock.set(new Date(Date.parse(booking.startsAt) + 5 * 60_000));
+    expect((await http.get(owner, `/api/bookings/${booking.id}`)).json().hoursRecorded).toBeNull();
     expect((await http.post(expert, `/api/bookings/${booking.id}/engine-hours`, { hours: [512] })).statusCode).toBe(200);
     expect((await http.get(owner, `/api/boats/${boat.id}`)).json().boat.engines[0].hours).toBe(512);
+    // The booking keeps the boat as booked, and says what was recorded on the visit: the latest reading.
+    expect((await http.post(expert, `/api/bookings/${booking.id}/engine-hours`, { hours: [518] })).statusCode).toBe(200);
+    for (const reader of [owner, expert]) {
+      const page = (await http.get(reader, `/api/bookings/${booking.id}`)).json();
+      expect(page.hoursRecorded).toEqual([518]);
+      expect(page.boat.engines[0].hours).toBe(420);
+    }
     expect((await http.post(owner, `/api/bookings/${booking.id}/engine-hours`, { hours: [520] })).statusCode).toBe(403);
     expect((await http.post(other, `/api/bookings/${booking.id}/engine-hours`, { hours: [520] })).statusCode).toBe(404);
     const plain = await book(videoBooking(expert.expertId, daysAhead(day++)));

@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import { maintenanceTasks } from '../../db/schema.js';
+import { and, desc, eq } from 'drizzle-orm';
+import { engineHourReadings, maintenanceTasks } from '../../db/schema.js';
 import { AppError } from '../../core/app-error.js';
 import type { BookingBoats } from '../../core/service-context.js';
 import { ownBoat, toSnapshot } from './boat-record.js';
@@ -29,6 +29,15 @@ export const bookingBoats: BookingBoats = {
       if (going) throw new AppError('CONFLICT', taskAlreadyBooked(going.number), { maintenanceTaskId: taskAlreadyBooked(going.number) });
     }
     return { boatId: boat.id, snapshot: toSnapshot(boat), maintenanceTaskId: maintenanceTaskId ?? null, homeZip: boat.homeZip };
+  },
+  async hoursRecorded(db, bookingId) {
+    const [reading] = await db
+      .select({ hours: engineHourReadings.hours })
+      .from(engineHourReadings)
+      .where(and(eq(engineHourReadings.bookingId, bookingId), eq(engineHourReadings.recordedBy, 'expert')))
+      .orderBy(desc(engineHourReadings.createdAt))
+      .limit(1);
+    return reading?.hours ?? null;
   },
   completed: (tx, booking, actor, now) => completeBookedTask(tx, booking, now, actor),
 };

@@ -2,7 +2,8 @@ import { eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { bookings, experts, users } from '../../db/schema.js';
-import type { Booking, BookingHistoryEntry, BookingViewer } from '../../../common/bookings.js';
+import type { Booking, BookingDetail, BookingHistoryEntry, BookingViewer } from '../../../common/bookings.js';
+import type { BookingBoats } from '../../core/service-context.js';
 import { allowedActions, type BookingActor, type BookingStatus } from '../../../common/bookings-status.js';
 import { centsToDecimal } from '../../../common/experts-rules.js';
 import { formatClockTime, localDateOf, localMinutesOf } from '../../../common/zoned-time.js';
@@ -128,6 +129,19 @@ export function toBooking(record: BookingRecord, roles: readonly BookingActor[],
     createdAt: booking.createdAt.toISOString(),
     updatedAt: booking.updatedAt.toISOString(),
   };
+}
+
+/** The booking's page: the booking as `roles` see it, its history, and the engine hours recorded on the visit. */
+export async function toBookingDetail(
+  db: Database,
+  boats: Pick<BookingBoats, 'hoursRecorded'>,
+  record: BookingRecord,
+  roles: readonly BookingActor[],
+  now: Date,
+): Promise<BookingDetail> {
+  const history = await bookingHistory(db, record.booking.id);
+  const hoursRecorded = record.booking.boatId ? await boats.hoursRecorded(db, record.booking.id) : null;
+  return { ...toBooking(record, roles, now), history, hoursRecorded };
 }
 
 /** The booking's status history, read from its audit entries. */

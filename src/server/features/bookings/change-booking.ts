@@ -16,7 +16,7 @@ import { REQUEST_TTL_MS } from '../../../common/bookings-rules.js';
 import type { BookingDetail, RescheduleBookingInput } from '../../../common/bookings.js';
 import type { CompleteBooking } from '../../../common/invoices.js';
 import type { CurrentUser } from '../../../common/user.js';
-import { auditSnapshot, bookingHistory, toBooking, type BookingRecord } from './booking-record.js';
+import { auditSnapshot, toBookingDetail, type BookingRecord } from './booking-record.js';
 import { bookingAccess, loadBooking } from './booking-access.js';
 import type { ServiceContext } from '../../core/service-context.js';
 import { REFUND_QUEUE } from '../../jobs/queues.js';
@@ -48,8 +48,8 @@ function actingRole(action: BookingAction, actors: BookingActor[]): BookingActor
 }
 
 /** The booking as the change left it (its expert and owner are as the lock read them), with its history. */
-async function detail(tx: Database, record: BookingRecord, actors: BookingActor[], now: Date): Promise<BookingDetail> {
-  return { ...toBooking(record, actors, now), history: await bookingHistory(tx, record.booking.id) };
+function detail(deps: ServiceContext, tx: Database, record: BookingRecord, actors: BookingActor[], now: Date): Promise<BookingDetail> {
+  return toBookingDetail(tx, deps.boats, record, actors, now);
 }
 
 const EMAIL_OF: Partial<Record<BookingAction, BookingEmailEvent>> = {
@@ -114,7 +114,7 @@ export async function transitionBooking(
       ...(await syncReminders(deps, tx, before, after!)),
       ...(event ? noticeJobs(deps, changed, event, reason) : []),
     ]);
-    return detail(tx, changed, actors, now);
+    return detail(deps, tx, changed, actors, now);
   });
 }
 
@@ -175,6 +175,6 @@ export async function rescheduleBooking(
     });
     const changed = { ...record, booking: after! };
     await deps.jobs.insert(tx, [...noticeJobs(deps, changed, 'rescheduled'), ...(await syncReminders(deps, tx, before, after!))]);
-    return detail(tx, changed, actors, now);
+    return detail(deps, tx, changed, actors, now);
   });
 }

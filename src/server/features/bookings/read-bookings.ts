@@ -4,7 +4,8 @@ import { bookings } from '../../db/schema.js';
 import type { Booking, BookingDetail, Consultation, OwnBookingsQuery } from '../../../common/bookings.js';
 import { isLive, isUpcoming, LIVE_STATUSES } from '../../../common/bookings-status.js';
 import type { CurrentUser } from '../../../common/user.js';
-import { bookingHistory, selectBookingRecords, toBooking } from './booking-record.js';
+import { selectBookingRecords, toBooking, toBookingDetail } from './booking-record.js';
+import type { ServiceContext } from '../../core/service-context.js';
 import { bookingAccess, bookingRolesOf } from './booking-access.js';
 import { decodeOwnBookingsCursor, encodeOwnBookingsCursor, type OwnBookingsCursor } from './own-bookings-cursor.js';
 
@@ -72,9 +73,9 @@ export async function listOwnBookings(db: Database, user: CurrentUser, query: Ow
 }
 
 /** One booking for its owner, its expert or an administrator; 404 for anyone else. */
-export async function getBookingDetail(db: Database, user: CurrentUser, rawId: string, now = new Date()): Promise<BookingDetail> {
-  const { record, roles } = await bookingAccess(db, user, rawId);
-  return { ...toBooking(record, roles, now), history: await bookingHistory(db, rawId) };
+export async function getBookingDetail(deps: Pick<ServiceContext, 'db' | 'boats'>, user: CurrentUser, rawId: string, now = new Date()): Promise<BookingDetail> {
+  const { record, roles } = await bookingAccess(deps.db, user, rawId);
+  return toBookingDetail(deps.db, deps.boats, record, roles, now);
 }
 
 /** The dashboard's consultations: the caller's video bookings, soonest first; 'scheduled' while still to come. */

@@ -100,7 +100,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ services: ServiceContext; co
         response: { 200: bookingDetailSchema, 401: apiErrorSchema, 404: apiErrorSchema },
       },
     },
-    async (request) => getBookingDetail(app.db, await requireUser(request), request.params.id, services.now()),
+    async (request) => getBookingDetail(services, await requireUser(request), request.params.id, services.now()),
   );
 
   app.post(
