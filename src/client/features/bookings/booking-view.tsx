@@ -47,7 +47,7 @@ export function BookingView({ booking, cards }: { booking: BookingDetail; cards:
         <div className="flex min-w-0 flex-col gap-6 lg:col-span-2 lg:col-start-1 lg:row-start-1">
           <BookingDetails booking={booking} />
           <BookingBoatCard booking={booking} />
-          {booking.onsite ? <BookingOnsiteDetails onsite={booking.onsite} /> : null}
+          {booking.onsite ? <BookingOnsiteDetails onsite={booking.onsite} withBoatCard={booking.boat !== null} /> : null}
           {cards.review}
           {cards.aiConversation}
           {cards.followUp}

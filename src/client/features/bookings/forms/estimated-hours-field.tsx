@@ -8,8 +8,8 @@ import { fieldAria } from '../../../components/ui/field-props';
 import { fieldMessage, type OnsiteFormValues } from './form-values';
 
 /**
- * Estimated hours, 1 to 8. Hours below the expert's minimum visit cannot be chosen, and choosing an expert
- * raises the current value to their minimum.
+ * Estimated hours, 1 to 8: only those the expert accepts (their minimum visit and up) are offered, and
+ * choosing an expert raises the current value to their minimum.
  */
 export function EstimatedHoursField({ expert }: { expert?: Expert }) {
   const form = useFormContext<OnsiteFormValues>();
@@ -31,10 +31,9 @@ export function EstimatedHoursField({ expert }: { expert?: Expert }) {
         value={String(field.value)}
         onChange={(event) => field.onChange(Number(event.target.value))}
       >
-        {ONSITE_HOUR_OPTIONS.map((option) => (
-          <option key={option} value={option} disabled={option < minimum}>
+        {ONSITE_HOUR_OPTIONS.filter((option) => option >= minimum).map((option) => (
+          <option key={option} value={option}>
             {option} {option === 1 ? 'hour' : 'hours'}
-            {option < minimum ? ` (below the ${minimum}-hour minimum)` : ''}
           </option>
         ))}
       </NativeSelect>

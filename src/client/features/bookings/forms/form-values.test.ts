@@ -5,17 +5,19 @@ const BOAT_A = '11111111-1111-4111-8111-111111111111';
 const BOAT_B = '22222222-2222-4222-8222-222222222222';
 const TASK = '33333333-3333-4333-8333-333333333333';
 
-const seaBreeze = { boatType: 'fishing-boat', lengthFeet: 20.5, homeMarina: 'Harbor Marina', slip: 'B12' } as const;
-const blank = { boatType: '', boatLength: '', marinaName: '', dockSlip: '' } as const;
+const seaBreeze = { boatType: 'fishing-boat', lengthFeet: 20.5, homeMarina: 'Harbor Marina', slip: 'B12', homeZip: '21401' } as const;
+const blank = { boatAddress: '', boatType: '', boatLength: '', marinaName: '', dockSlip: '' } as const;
 
 describe('a boat from My boats in the onsite form', () => {
-  it('gives its type, its length in feet, its home marina and its slip', () => {
-    expect(onsiteFieldsOfBoat(seaBreeze)).toEqual({ boatType: 'fishing-boat', boatLength: '20.5 ft', marinaName: 'Harbor Marina', dockSlip: 'B12' });
+  it('gives where it is kept as the address, its type, its length in feet, its home marina and its slip', () => {
+    expect(onsiteFieldsOfBoat(seaBreeze)).toEqual({ boatAddress: 'Harbor Marina, 21401', boatType: 'fishing-boat', boatLength: '20.5 ft', marinaName: 'Harbor Marina', dockSlip: 'B12' });
+    expect(onsiteFieldsOfBoat({ ...seaBreeze, homeMarina: null }).boatAddress).toBe('21401');
     expect(onsiteFieldsOfBoat({ ...seaBreeze, lengthFeet: 32 }).boatLength).toBe('32 ft');
   });
 
   it('leaves what the boat does not say blank', () => {
-    expect(onsiteFieldsOfBoat({ boatType: 'sailboat', lengthFeet: null, homeMarina: null, slip: null })).toEqual({
+    expect(onsiteFieldsOfBoat({ boatType: 'sailboat', lengthFeet: null, homeMarina: null, slip: null, homeZip: null })).toEqual({
+      boatAddress: '',
       boatType: 'sailboat',
       boatLength: '',
       marinaName: '',
@@ -24,16 +26,16 @@ describe('a boat from My boats in the onsite form', () => {
   });
 
   it("overwrites every field on the owner's choice, and changes only what differs", () => {
-    const typed = { boatType: 'yacht', boatLength: '40 feet', marinaName: 'Old Marina', dockSlip: 'C-1' } as const;
-    expect(boatFillChanges(seaBreeze, typed, false)).toEqual({ boatType: 'fishing-boat', boatLength: '20.5 ft', marinaName: 'Harbor Marina', dockSlip: 'B12' });
+    const typed = { boatAddress: '1 Old Road, Annapolis, MD 21401', boatType: 'yacht', boatLength: '40 feet', marinaName: 'Old Marina', dockSlip: 'C-1' } as const;
+    expect(boatFillChanges(seaBreeze, typed, false)).toEqual({ boatAddress: 'Harbor Marina, 21401', boatType: 'fishing-boat', boatLength: '20.5 ft', marinaName: 'Harbor Marina', dockSlip: 'B12' });
     expect(boatFillChanges(seaBreeze, { ...typed, marinaName: 'Harbor Marina' }, false)).not.toHaveProperty('marinaName');
     // A boat without a marina clears the marina of the boat chosen before.
     expect(boatFillChanges({ ...seaBreeze, homeMarina: null }, typed, false)).toMatchObject({ marinaName: '' });
   });
 
   it("fills only the blank fields on the form's own first choice (a restored draft keeps what was typed)", () => {
-    expect(boatFillChanges(seaBreeze, blank, true)).toEqual({ boatType: 'fishing-boat', boatLength: '20.5 ft', marinaName: 'Harbor Marina', dockSlip: 'B12' });
-    expect(boatFillChanges(seaBreeze, { ...blank, marinaName: 'Typed Marina', boatType: 'yacht' }, true)).toEqual({ boatLength: '20.5 ft', dockSlip: 'B12' });
+    expect(boatFillChanges(seaBreeze, blank, true)).toEqual({ boatAddress: 'Harbor Marina, 21401', boatType: 'fishing-boat', boatLength: '20.5 ft', marinaName: 'Harbor Marina', dockSlip: 'B12' });
+    expect(boatFillChanges(seaBreeze, { ...blank, boatAddress: '1 Dock St', marinaName: 'Typed Marina', boatType: 'yacht' }, true)).toEqual({ boatLength: '20.5 ft', dockSlip: 'B12' });
     expect(boatFillChanges(seaBreeze, { ...blank, dockSlip: '   ' }, true)).toHaveProperty('dockSlip', 'B12');
   });
 });

@@ -61,12 +61,18 @@ export function onsiteFormDefaults(draft: Record<string, unknown> | null, urlExp
 }
 
 /** The onsite form's fields a boat from My boats fills. */
-export type BoatFilledField = 'boatType' | 'boatLength' | 'marinaName' | 'dockSlip';
+export type BoatFilledField = 'boatAddress' | 'boatType' | 'boatLength' | 'marinaName' | 'dockSlip';
 export type BoatFilledValues = Pick<OnsiteFormValues, BoatFilledField>;
 
-/** What a boat from My boats puts in the onsite form: its type, '32 ft', its home marina and slip. */
-export function onsiteFieldsOfBoat(boat: Pick<Boat, 'boatType' | 'lengthFeet' | 'homeMarina' | 'slip'>): BoatFilledValues {
+type FillingBoat = Pick<Boat, 'boatType' | 'lengthFeet' | 'homeMarina' | 'slip' | 'homeZip'>;
+
+/**
+ * What a boat from My boats puts in the onsite form: where it is kept as the address ('Harbor Marina, 21401':
+ * the owner adds the street), its type, '32 ft', its home marina and slip.
+ */
+export function onsiteFieldsOfBoat(boat: FillingBoat): BoatFilledValues {
   return {
+    boatAddress: [boat.homeMarina, boat.homeZip].filter(Boolean).join(', '),
     boatType: boat.boatType,
     boatLength: boat.lengthFeet === null ? '' : `${boat.lengthFeet} ft`,
     marinaName: boat.homeMarina ?? '',
@@ -75,11 +81,11 @@ export function onsiteFieldsOfBoat(boat: Pick<Boat, 'boatType' | 'lengthFeet' | 
 }
 
 /**
- * The changes choosing a boat makes to the onsite form. The owner's choice overwrites the four fields; the
+ * The changes choosing a boat makes to the onsite form. The owner's choice overwrites the five fields; the
  * form's own first choice (from the address, or their only boat) fills only those still blank, so a restored
  * draft keeps what was typed.
  */
-export function boatFillChanges(boat: Pick<Boat, 'boatType' | 'lengthFeet' | 'homeMarina' | 'slip'>, current: BoatFilledValues, onlyBlanks: boolean): Partial<BoatFilledValues> {
+export function boatFillChanges(boat: FillingBoat, current: BoatFilledValues, onlyBlanks: boolean): Partial<BoatFilledValues> {
   const filled = onsiteFieldsOfBoat(boat);
   const changes: Partial<BoatFilledValues> = {};
   for (const name of Object.keys(filled) as BoatFilledField[]) {
