@@ -258,13 +258,13 @@ describe('booking an onsite visit (/book-onsite)', () => {
     ]);
     expect(await page.getByLabel('Estimated Hours').inputValue()).toBe('3');
 
-    // Nils Brekke books visits of at least 4 hours: 1-3 cannot be chosen and the default 3 rises to 4.
+    // Nils Brekke books visits of at least 4 hours: only 4 to 8 are offered and the default 3 rises to 4.
     const expert = await expertNamed('Nils Brekke');
     expect(expert.onsiteMinimumHours).toBe(4);
     await expertSelect.selectOption(String(expert.id));
     await expect.poll(() => page.getByLabel('Estimated Hours').inputValue()).toBe('4');
-    const disabled = await page.getByLabel('Estimated Hours').locator('option:disabled').evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value));
-    expect(disabled).toEqual(['1', '2', '3']);
+    const offered = await page.getByLabel('Estimated Hours').locator('option').evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value));
+    expect(offered).toEqual(['4', '5', '6', '7', '8']);
     await page.getByText('Juneau, AK 99801').waitFor();
     await page.getByText(`${price(expert.onsiteRate)}/hr × 4 hours`).waitFor();
     await page.getByText(price(Number(expert.onsiteRate) * 4), { exact: true }).waitFor();
