@@ -104,10 +104,29 @@ describe('messages on a booking', () => {
     await pro.getByRole('button', { name: 'Account menu, 1 unread message' }).waitFor();
     await pro.goto('/workspace');
     await pro.locator(`[data-testid="workspace-booking"][data-number="${booking.number}"]`).getByTestId('booking-unread').getByText('1 unread').waitFor();
+    // Opening the booking's page is not reading: on the phone its thread is below the fold, and the
+    // message stays unread until the thread is on screen.
+    const unreadTotal = async () => ((await pro.request.get('/api/messages/unread').then((r) => r.json())) as { total: number }).total;
+    await pro.goto(`/bookings/${booking.id}`);
+    await pro.getByRole('heading', { name: `Booking #${booking.number}` }).waitFor();
+    await thread(pro).getByText('Also, the bilge alarm went off once.').waitFor({ state: 'attached' });
+    expect(await thread(pro).isVisible() && (await thread(pro).boundingBox())!.y > MOBILE.height).toBe(true);
+    await pro.waitForTimeout(1_500);
+    expect(await unreadTotal()).toBe(1);
+    // The unread link opens the thread itself, at the first unread message, and that reads it.
+    await pro.goto('/workspace');
     await pro.getByRole('button', { name: 'Account menu, 1 unread message' }).click();
     await pro.getByRole('menuitem', { name: '1 unread message' }).click();
-    await thread(pro).getByText('Also, the bilge alarm went off once.').waitFor();
+    await pro.waitForURL(`**/bookings/${booking.id}#messages`);
+    const unread = thread(pro).getByText('Also, the bilge alarm went off once.');
+    await unread.waitFor();
+    await expect.poll(async () => {
+      const box = await unread.boundingBox();
+      return !!box && box.y >= 0 && box.y + box.height <= MOBILE.height;
+    }).toBe(true);
+    await expect.poll(unreadTotal).toBe(0);
     await pro.getByRole('button', { name: 'Account menu' }).waitFor();
+    await snap(pro, 'messages-unread-link-390');
 
     expect(dialogs).toEqual([]);
     await ownerContext.close();

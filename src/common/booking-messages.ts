@@ -94,6 +94,9 @@ export type MessageThread = z.infer<typeof messageThreadSchema>;
 
 export const markReadResultSchema = z.object({ marked: z.number().int() });
 
+/** The anchor of a booking page's thread: links to a booking's messages end in it ('/bookings/{id}#messages'). */
+export const MESSAGES_ANCHOR = 'messages';
+
 export const unreadCountsSchema = z.object({
   total: z.number().int(),
   /** Per booking with unread messages, most recent first. */

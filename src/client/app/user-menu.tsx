@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Briefcase, CalendarDays, History, LogOut, MessageSquare, Sailboat, Settings, ShieldCheck, User as UserIcon, Users, Receipt, Inbox } from 'lucide-react';
 import type { CurrentUser } from '@common/user';
+import { MESSAGES_ANCHOR } from '@common/booking-messages';
 import { avatarInitial, displayName } from '@common/user-display';
 import { Avatar } from '../components/ui/avatar';
 import {
@@ -46,7 +47,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         {unread && unread.bookings[0] ? (
           <DropdownMenuItem asChild>
             {/* The booking with the most recent unread message. */}
-            <Link to={`/bookings/${unread.bookings[0].bookingId}`} className="font-medium">
+            <Link to={`/bookings/${unread.bookings[0].bookingId}#${MESSAGES_ANCHOR}`} className="font-medium">
               <MessageSquare aria-hidden /> {unreadLabel}
             </Link>
           </DropdownMenuItem>

@@ -9,6 +9,7 @@ export function SectionCard({
   icon: Icon,
   compact = false,
   className,
+  id,
   children,
 }: {
   title: string;
@@ -16,10 +17,12 @@ export function SectionCard({
   /** Smaller padding and text, for cards beside a form. */
   compact?: boolean;
   className?: string;
+  /** The card's anchor, for links to it ('#messages'). */
+  id?: string;
   children: ReactNode;
 }) {
   return (
-    <Card className={cn(compact ? 'p-5' : 'p-5 sm:p-6', className)}>
+    <Card id={id} className={cn(compact ? 'p-5' : 'p-5 sm:p-6', className)}>
       <h2 className={cn('flex items-center gap-2 font-semibold text-slate-900', compact ? 'text-base' : 'text-lg')}>
         <Icon aria-hidden className="size-5 text-navy-600" />
         {title}

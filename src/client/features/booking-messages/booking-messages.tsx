@@ -1,7 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Loader2, MessageSquare, WifiOff } from 'lucide-react';
 import type { BookingDetail } from '@common/bookings';
-import type { BookingMessage } from '@common/booking-messages';
+import { MESSAGES_ANCHOR, type BookingMessage } from '@common/booking-messages';
 import { Button } from '../../components/ui/button';
 import { SectionCard } from '../../components/ui/section-card';
 import { Spinner } from '../../components/ui/spinner';
@@ -11,15 +11,30 @@ import { MessageComposer } from './message-composer';
 import { messageDay } from './message-time';
 import { useThreadLive } from './use-thread-live';
 
-/** Marks what the reader has on screen as read, whenever new messages from the other party arrive. */
-function useMarkShownAsRead(bookingId: string, messages: BookingMessage[], viewerRole: string | undefined) {
+/** Whether `element` is at least partly on screen, as the reader would see it. */
+function useOnScreen(element: Element | null): boolean {
+  const [onScreen, setOnScreen] = useState(false);
+  useEffect(() => {
+    if (!element) return;
+    const observer = new IntersectionObserver(([entry]) => setOnScreen(!!entry?.isIntersecting), { threshold: 0.25 });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element]);
+  return onScreen;
+}
+
+/**
+ * Marks the other party's messages read once the reader can see them: the thread on screen in a visible tab,
+ * not merely the page opened (a long booking page on a phone puts the thread far below the top).
+ */
+function useMarkSeenAsRead(bookingId: string, messages: BookingMessage[], viewerRole: string | undefined, onScreen: boolean) {
   const markRead = useMarkMessagesRead(bookingId);
   const marked = useRef(0);
   const { mutate } = markRead;
   useEffect(() => {
     if (!viewerRole || viewerRole === 'admin') return;
     const check = () => {
-      if (document.visibilityState !== 'visible') return;
+      if (document.visibilityState !== 'visible' || !onScreen) return;
       const unread = messages.filter((m) => m.senderRole !== viewerRole && !m.readAt).map((m) => m.id);
       const upToId = Math.max(0, ...unread);
       if (upToId > marked.current) {
@@ -30,30 +45,48 @@ function useMarkShownAsRead(bookingId: string, messages: BookingMessage[], viewe
     check();
     document.addEventListener('visibilitychange', check);
     return () => document.removeEventListener('visibilitychange', check);
-  }, [messages, viewerRole, mutate]);
+  }, [messages, viewerRole, onScreen, mutate]);
 }
 
 /** The booking's conversation between its owner and its expert, kept live over the booking's socket. */
 export function BookingMessages({ booking }: { booking: BookingDetail }) {
   const thread = useMessageThread(booking.id);
   const live = useThreadLive(booking.id);
-  const list = useRef<HTMLDivElement>(null);
+  // The log as a ref, to scroll it, and as state, to watch it come on screen once it is rendered.
+  const list = useRef<HTMLDivElement | null>(null);
+  const [listElement, setListElement] = useState<HTMLDivElement | null>(null);
+  const attachList = useCallback((element: HTMLDivElement | null) => {
+    list.current = element;
+    setListElement(element);
+  }, []);
   const pages = thread.data?.pages ?? [];
   const viewer = pages[0]?.viewer;
   // Pages come newest first; each page is oldest first.
   const messages = pages.toReversed().flatMap((page) => page.messages);
-  useMarkShownAsRead(booking.id, messages, viewer?.role);
+  useMarkSeenAsRead(booking.id, messages, viewer?.role, useOnScreen(listElement));
 
+  // The first message the reader has not read, as the thread first loaded.
+  const [firstUnread, setFirstUnread] = useState<number | null | undefined>(undefined);
+  if (firstUnread === undefined && thread.data && viewer) {
+    setFirstUnread(messages.find((m) => m.senderRole !== viewer.role && !m.readAt)?.id ?? null);
+  }
   const lastId = messages.at(-1)?.id;
+  const opened = useRef(false);
   useEffect(() => {
-    // New messages scroll the thread (not the page) to the newest.
-    if (list.current) list.current.scrollTop = list.current.scrollHeight;
-  }, [lastId]);
+    const log = list.current;
+    if (!log || firstUnread === undefined) return;
+    const unread = !opened.current && firstUnread !== null ? log.querySelector<HTMLElement>(`[data-message-id="${firstUnread}"]`) : null;
+    // The thread (not the page) opens at the first unread message; new messages scroll it to the newest.
+    log.scrollTop = unread ? log.scrollTop + unread.getBoundingClientRect().top - log.getBoundingClientRect().top - 12 : log.scrollHeight;
+    // A link to the thread: the page is rendered after the browser looked for the anchor, so go there now.
+    if (!opened.current && window.location.hash === `#${MESSAGES_ANCHOR}`) log.closest(`#${MESSAGES_ANCHOR}`)?.scrollIntoView({ block: 'start' });
+    opened.current = true;
+  }, [listElement, lastId, firstUnread]);
 
   const otherName = viewer?.role === 'expert' ? booking.owner.name : booking.expert.name;
 
   return (
-    <SectionCard title="Messages" icon={MessageSquare}>
+    <SectionCard id={MESSAGES_ANCHOR} title="Messages" icon={MessageSquare} className="scroll-mt-20">
       <div className="mt-1 flex min-h-6 items-center justify-between gap-2">
         <p className="text-sm text-slate-600">
           {viewer?.role === 'admin' ? `Between ${booking.owner.name} and ${booking.expert.name}` : `With ${otherName}`}
@@ -87,7 +120,7 @@ export function BookingMessages({ booking }: { booking: BookingDetail }) {
             </div>
           ) : (
             <div
-              ref={list}
+              ref={attachList}
               role="log"
               aria-label={`Messages with ${otherName}`}
               aria-live="polite"

@@ -36,7 +36,7 @@ function MessagePhoto({ message }: { message: BookingMessage }) {
  */
 export function MessageBubble({ message, mine, showName }: { message: BookingMessage; mine: boolean; showName: boolean }) {
   return (
-    <li className={cn('flex flex-col gap-1', mine ? 'items-end' : 'items-start')} data-testid="message" data-mine={mine}>
+    <li className={cn('flex flex-col gap-1', mine ? 'items-end' : 'items-start')} data-testid="message" data-mine={mine} data-message-id={message.id}>
       {showName ? <span className="px-1 text-xs font-medium text-slate-500">{message.senderName}</span> : null}
       <div
         className={cn(

@@ -4,6 +4,7 @@ import { Anchor, Clock, Mail, MessageSquare, Phone, Video } from 'lucide-react';
 import { BOAT_TYPE_LABELS } from '@common/bookings-fields';
 import { formatPrice } from '@common/experts-rules';
 import type { WorkspaceBooking } from '@common/workspace';
+import { MESSAGES_ANCHOR } from '@common/booking-messages';
 import { Card } from '../../components/ui/card';
 import { BookingStatusBadge } from '../../components/ui/booking-status-badge';
 import { bookingTimes, formatMoment } from '../../lib/booking-time';
@@ -129,7 +130,7 @@ export function WorkspaceBookingCard({ booking, now, unreadMessages = 0 }: { boo
 
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Link
-          to={`/bookings/${booking.id}`}
+          to={`/bookings/${booking.id}${unreadMessages > 0 ? `#${MESSAGES_ANCHOR}` : ''}`}
           className="inline-flex items-center gap-1.5 text-sm font-medium text-navy-700 hover:underline"
         >
           <MessageSquare aria-hidden className="size-4" /> Booking page and messages

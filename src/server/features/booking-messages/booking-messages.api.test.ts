@@ -359,7 +359,7 @@ describe('the e-mail about a message unread for 15 minutes', () => {
     ]);
     const email = rows[0] as { to: string; text: string };
     expect(email.to).toBe(expert.email);
-    expect(email.text).toContain(`${t.config.BASE_URL}/bookings/${quiet.id}`);
+    expect(email.text).toContain(`${t.config.BASE_URL}/bookings/${quiet.id}#messages`);
     expect(email.text).toContain('3 messages');
 
     // While those stay unread, a later message sends nothing more; once read, the next stretch gets its e-mail.

@@ -5,6 +5,7 @@ import type { ServiceContext } from '../../core/service-context.js';
 import { enqueueEmail } from '../../mail/email-job.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import { PRODUCT_NAME } from '../../../common/brand.js';
+import { MESSAGES_ANCHOR } from '../../../common/booking-messages.js';
 import { selectBookingRecords, type BookingRecord } from '../bookings/index.js';
 import type { MessageRow } from './read-messages.js';
 
@@ -61,7 +62,7 @@ function unreadEmail(record: BookingRecord, unread: MessageRow[], to: string, ba
   const latest = unread.at(-1)!;
   const sender = latest.senderRole === 'owner' ? record.owner.name : record.expert.name;
   const number = record.booking.number;
-  const link = `${baseUrl}/bookings/${record.booking.id}`;
+  const link = `${baseUrl}/bookings/${record.booking.id}#${MESSAGES_ANCHOR}`;
   const preview = latest.body
     ? `"${latest.body.length > PREVIEW_LENGTH ? `${latest.body.slice(0, PREVIEW_LENGTH)}...` : latest.body}"`
     : 'They sent a photo.';
