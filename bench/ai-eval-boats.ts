@@ -1,4 +1,4 @@
-// Evaluation cases for the assistant with the owner's boat (My boats): the owner asks without naming a
+// Evaluation cases for the assistant with the owner's boat (My Boats): the owner asks without naming a
 // make or model, and the answer should use what the boat says (its engine's maker and model for an engine
 // question) and only where it applies (no outboard manual for a chartplotter). Each case is run with its
 // boat and without it (`npm run eval:ai`).

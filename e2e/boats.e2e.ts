@@ -15,7 +15,7 @@ import { runJobNow, setTestClock } from './test-clock.js';
 import { waitForMail } from './mail-drop.js';
 
 /*
- * My boats, end to end: an owner adds a boat with its engine and photo, works its maintenance schedule,
+ * My Boats, end to end: an owner adds a boat with its engine and photo, works its maintenance schedule,
  * books an expert from a task with the boat filled in, the expert completes the visit, and the boat's
  * history and service record show it. The steps run in order and build on each other (one owner, one
  * boat, one booking).
@@ -138,7 +138,7 @@ async function pdfText(bytes: Buffer): Promise<string> {
   }
 }
 
-describe('My boats', () => {
+describe('My Boats', () => {
   it('1. an owner adds Sea Breeze from the avatar menu, with its engine and a photo', async () => {
     const { context, page } = await newPage(browser);
     contexts.push(context);
@@ -149,9 +149,9 @@ describe('My boats', () => {
     await page.getByRole('heading', { name: /^Welcome (back )?to K&B Marine$/ }).waitFor();
 
     await page.getByRole('button', { name: 'Account menu' }).click();
-    await page.getByRole('menuitem', { name: 'My boats' }).click();
+    await page.getByRole('menuitem', { name: 'My Boats' }).click();
     await page.waitForURL(/\/boats$/);
-    await page.getByRole('heading', { name: 'My boats', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'My Boats', level: 1 }).waitFor();
     await page.getByRole('heading', { name: 'Add your boat' }).waitFor();
     // Before the first boat, the only way to add one is the empty state's own button.
     expect(await page.getByRole('button', { name: 'Add a boat' }).count()).toBe(0);
@@ -231,8 +231,8 @@ describe('My boats', () => {
     expect(stored.bytes).toBeGreaterThan(1000);
     await checkBothWidths(page, 'boat-overview');
 
-    // My boats lists it, with its photo, where it is kept and its next task.
-    await page.getByRole('link', { name: 'My boats' }).first().click();
+    // My Boats lists it, with its photo, where it is kept and its next task.
+    await page.getByRole('link', { name: 'My Boats' }).first().click();
     await page.waitForURL(/\/boats$/);
     const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: BOAT }) });
     await card.getByText('2008 Grady-White 209').waitFor();
@@ -350,7 +350,7 @@ describe('My boats', () => {
     const form = page.getByRole('form', { name: 'Onsite service booking' });
     await form.getByText(expert.name).first().waitFor();
 
-    // The boat is chosen, and what the form knows of it is filled in from My boats.
+    // The boat is chosen, and what the form knows of it is filled in from My Boats.
     const boatSelect = form.getByLabel(/^Boat(?!\s*(Type|Address|Length))/);
     await expect.poll(() => boatSelect.inputValue()).toBe(boatId);
     expect(await boatSelect.locator('option:checked').textContent()).toContain(BOAT);
@@ -485,13 +485,13 @@ describe('My boats', () => {
     expect(text).toContain(IMPELLER);
   });
 
-  it("6a. a task due in two days shows on My boats and in the dashboard's 'Maintenance due', whose 'Book an expert' opens the directory for the boat", async () => {
+  it("6a. a task due in two days shows on My Boats and in the dashboard's 'Maintenance due', whose 'Book an expert' opens the directory for the boat", async () => {
     const page = need('owner');
     const boatId = need('boatId');
     const bilge = (await tasksOf(page, boatId)).find((t) => t.title === BILGE)!;
     expect(bilge.state).toBe('due_soon');
 
-    // My boats puts the most pressing task on the boat's card: the one due in two days (unless the lay-up
+    // My Boats puts the most pressing task on the boat's card: the one due in two days (unless the lay-up
     // tasks fall due today, see step 2).
     const upcoming = await getJson<{ tasks: MaintenanceTask[] }>(page, '/api/maintenance/upcoming').then((r) => r.tasks);
     expect(upcoming.map((t) => t.title)).toContain(BILGE);

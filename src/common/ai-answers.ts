@@ -7,7 +7,7 @@ const handoffExtras = {
   expertAdvised: z.boolean().optional().catch(undefined),
 };
 const aiCategory = z.enum(AI_CATEGORIES).optional().catch(undefined);
-/** The boat the conversation is about (My boats), or null; absent in the bare shape. */
+/** The boat the conversation is about (My Boats), or null; absent in the bare shape. */
 const aiBoat = z.object({ id: z.string(), name: z.string() }).nullable().optional().catch(undefined);
 
 /**

@@ -10,10 +10,10 @@ export const askSchema = z.object({
   /** Continue this conversation; omitted to start a new one. */
   sessionId: z.string().uuid('Unknown conversation').optional(),
   /**
-   * A new conversation's boat (My boats): its make, model and engine are assumed. Omitted: the owner's only
+   * A new conversation's boat (My Boats): its make, model and engine are assumed. Omitted: the owner's only
    * boat, if they have exactly one; null: no boat. A continued conversation keeps the boat it started with.
    */
-  boatId: z.uuid('We could not find that boat in My boats').nullish(),
+  boatId: z.uuid('We could not find that boat in My Boats').nullish(),
 });
 export type AskInput = z.infer<typeof askSchema>;
 
@@ -63,7 +63,7 @@ export const analyzeImageFieldsSchema = z.object({
   description: z.string().trim().max(DESCRIPTION_MAX_LENGTH, `Descriptions can be at most ${DESCRIPTION_MAX_LENGTH} characters`).default(''),
   sessionId: z.string().uuid('Unknown conversation').optional(),
   /** As on `askSchema`; a form cannot send null, so an empty field is 'no boat'. */
-  boatId: z.preprocess((value) => (value === '' ? null : value), z.uuid('We could not find that boat in My boats').nullish()),
+  boatId: z.preprocess((value) => (value === '' ? null : value), z.uuid('We could not find that boat in My Boats').nullish()),
 });
 
 export const aiSessionSchema = z.object({

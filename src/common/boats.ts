@@ -71,7 +71,7 @@ export const BOAT_MESSAGES = {
   fuelRequired: 'Please choose the fuel',
   noteRequired: 'Please write the note',
   notFound: 'Boat not found',
-  tooMany: `My boats holds up to ${BOAT_LIMITS.boatsPerOwner} boats. Remove one you no longer keep to add another.`,
+  tooMany: `My Boats holds up to ${BOAT_LIMITS.boatsPerOwner} boats. Remove one you no longer keep to add another.`,
   tooManyNotes: `A boat's history holds up to ${BOAT_LIMITS.notesPerBoat} notes. Delete one you no longer need to add another.`,
   recordBusy: 'Your service record is still being made. Try again in a moment.',
   badCursor: 'This page of the history is not known. Reload the history.',

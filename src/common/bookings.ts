@@ -66,8 +66,8 @@ export type OnsiteBookingForm = z.input<typeof onsiteBookingFormSchema>;
  */
 const attachConversation = {
   aiSessionId: z.uuid('We could not find that conversation with the assistant').optional(),
-  /** One of the owner's boats (My boats): the booking keeps a snapshot of it for the expert. */
-  boatId: z.uuid('We could not find that boat in My boats').nullish(),
+  /** One of the owner's boats (My Boats): the booking keeps a snapshot of it for the expert. */
+  boatId: z.uuid('We could not find that boat in My Boats').nullish(),
   /** The boat's maintenance task booked from: completing the booking completes it. */
   maintenanceTaskId: z.uuid('We could not find that maintenance task on this boat').nullish(),
 };
@@ -178,7 +178,7 @@ export const bookingSchema = z.object({
   durationMinutes: z.number().int(),
   description: z.string(),
   onsite: onsiteDetailsSchema.nullable(),
-  /** The owner's boat as it was when booked (My boats), or null. */
+  /** The owner's boat as it was when booked (My Boats), or null. */
   boat: boatSnapshotSchema.nullable(),
   /** The maintenance task booked from, or null. */
   maintenanceTaskId: z.uuid().nullable(),

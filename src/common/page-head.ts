@@ -67,7 +67,7 @@ const PRIVATE_TITLES: Record<PrivatePage, string> = {
   '/dashboard': 'Dashboard',
   '/bookings': 'My Bookings',
   '/bookings/:id': 'Booking',
-  '/boats': 'My boats',
+  '/boats': 'My Boats',
   '/boats/:id': 'Boat',
   '/settings': 'Settings',
   '/profile': 'My Profile',

@@ -28,11 +28,12 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         aria-label={unreadTotal > 0 ? `Account menu, ${unreadLabel}` : 'Account menu'}
       >
         <Avatar src={user.profileImageUrl} initial={avatarInitial(user)} alt={name} />
+        {/* Beside the initial's corner, not over it. */}
         {unreadTotal > 0 ? (
           <span
             aria-hidden
             data-testid="unread-badge"
-            className="absolute -right-1 -top-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-semibold leading-none text-white ring-2 ring-white"
+            className="absolute -right-2.5 -top-2 flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-red-600 px-1 text-[10px] font-semibold leading-none text-white ring-2 ring-white"
           >
             {unreadTotal > 99 ? '99+' : unreadTotal}
           </span>
@@ -74,7 +75,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
           <Link to="/boats">
-            <Sailboat aria-hidden /> My boats
+            <Sailboat aria-hidden /> My Boats
           </Link>
         </DropdownMenuItem>
         {user.role === 'expert' ? (

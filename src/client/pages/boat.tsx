@@ -43,7 +43,7 @@ function BoatScreen() {
       ) : (
         <>
           <Link to="/boats" className="inline-flex items-center gap-1.5 self-start text-sm font-medium text-navy-600 underline-offset-4 hover:underline">
-            <ArrowLeft aria-hidden className="size-4" /> My boats
+            <ArrowLeft aria-hidden className="size-4" /> My Boats
           </Link>
           <PageHeader title={boat.data.name} subtitle={boatModelLine(boat.data) || undefined} />
           <Tabs value={tab} onValueChange={chooseTab} className="flex flex-col gap-6">

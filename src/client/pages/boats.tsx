@@ -12,7 +12,7 @@ function MyBoats() {
   const hasBoats = (boats.data?.length ?? 0) > 0;
   return (
     <PageContainer className="flex flex-col gap-8">
-      <PageHeader title="My boats" subtitle="Your boats, their maintenance schedules and their service history" actions={hasBoats ? <AddBoatButton /> : null} />
+      <PageHeader title="My Boats" subtitle="Your boats, their maintenance schedules and their service history" actions={hasBoats ? <AddBoatButton /> : null} />
       {boats.isPending ? (
         <Spinner label="Loading your boats" className="py-16" />
       ) : boats.isError ? (
@@ -22,7 +22,7 @@ function MyBoats() {
       ) : (
         <BoatsGrid boats={boats.data} upcoming={upcoming.data} />
       )}
-      <HelpLink topic="boats">Help with My boats, engine hours and maintenance</HelpLink>
+      <HelpLink topic="boats">Help with My Boats, engine hours and maintenance</HelpLink>
     </PageContainer>
   );
 }

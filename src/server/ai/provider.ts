@@ -7,7 +7,7 @@ export interface ConversationTurn {
   content: string;
 }
 
-/** The owner's boat a conversation is about (My boats): the assistant assumes its make, model and engine. */
+/** The owner's boat a conversation is about (My Boats): the assistant assumes its make, model and engine. */
 export interface BoatContext {
   name: string;
   /** 'Powerboat', 'Sailboat': as the owner chose it. */

@@ -18,6 +18,9 @@ export function AppToaster() {
         duration={5000}
         closeButton
         position="top-center"
+        // Below the sticky header (4rem), so a toast never hides the navigation or the account menu.
+        offset={{ top: 76 }}
+        mobileOffset={{ top: 72 }}
         toastOptions={{ classNames: { title: 'text-slate-900!', description: 'text-slate-700!' } }}
       />
     </Suspense>

@@ -31,7 +31,7 @@ export function ChatBoat({ chat, disabled }: { chat: Chat; disabled: boolean }) 
       <p className="text-xs text-slate-500">
         Add your boat in{' '}
         <Link to="/boats" className="font-medium text-navy-600 underline underline-offset-2 hover:text-navy-700">
-          My boats
+          My Boats
         </Link>{' '}
         and the assistant will know its engine
       </p>

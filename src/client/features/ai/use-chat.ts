@@ -164,7 +164,7 @@ export function useChat() {
 
   const waiting = ask.isPending || analyze.isPending;
   const { boat } = conversation;
-  // A reopened conversation names its boat by id: its name is in My boats (unless it has left them).
+  // A reopened conversation names its boat by id: its name is in My Boats (unless it has left them).
   const boatName = boat ? (boat.name ?? boatChoice.boats?.find((own) => own.id === boat.id)?.name) : undefined;
   return {
     ...conversation,

@@ -29,7 +29,7 @@ const taskPath = (boatId: string, taskId: string) => `${boatPath(boatId)}/tasks/
 export function getBoats() {
   return apiJson<{ boats: Boat[] }>('GET', BOATS).then((answer) => answer.boats);
 }
-/** The caller's boats (My boats, the booking forms' boat choice, the assistant's). */
+/** The caller's boats (My Boats, the booking forms' boat choice, the assistant's). */
 export const boatsQuery = () => queryOptions({ queryKey: boatKeys.list, queryFn: getBoats });
 export function useBoats(enabled = true) {
   return useQuery({ ...boatsQuery(), enabled });
@@ -125,7 +125,7 @@ export function deleteBoat(id: string) {
   return apiJson<null>('DELETE', boatPath(id));
 }
 /**
- * The boat leaves My boats (its bookings keep their copy). What was read about it is marked stale without
+ * The boat leaves My Boats (its bookings keep their copy). What was read about it is marked stale without
  * being read again now (the page showing it is leaving): coming back asks, and hears 404.
  */
 export function useDeleteBoat() {

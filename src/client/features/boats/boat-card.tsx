@@ -9,7 +9,7 @@ import { BoatPhoto } from './boat-photo';
 import { describeDue, TASK_STATE_TONES } from './task-due';
 import { TASK_STATE_LABELS } from '@common/maintenance-rules';
 
-/** A boat in My boats: its photo, what it is, where it is kept and, when known, its next task due. The whole card opens the boat. */
+/** A boat in My Boats: its photo, what it is, where it is kept and, when known, its next task due. The whole card opens the boat. */
 export function BoatCard({ boat, nextTask }: { boat: Boat; nextTask?: MaintenanceTask }) {
   const model = boatModelLine(boat);
   const where = boatWhereLine(boat);

@@ -50,7 +50,7 @@ export function BoatForm({ boat, onSaved, onCancel }: { boat?: Boat; onSaved: (b
   const onSubmit = form.handleSubmit(async (input) => {
     try {
       const saved = boat ? await update.mutateAsync({ id: boat.id, input }) : await create.mutateAsync({ input, idempotencyKey: newIdempotencyKey() });
-      showToast({ title: boat ? 'Boat updated' : 'Boat added', description: boat ? `${saved.name} is up to date.` : `${saved.name} is in My boats.` });
+      showToast({ title: boat ? 'Boat updated' : 'Boat added', description: boat ? `${saved.name} is up to date.` : `${saved.name} is in My Boats.` });
       onSaved(saved);
     } catch (failure) {
       showSubmitFailure(form, failure, { fallback: boat ? 'Failed to save the boat' : 'Failed to add the boat' });

@@ -29,7 +29,7 @@ function RemoveBoatButton({ boat }: { boat: Boat }) {
   const confirm = () =>
     remove.mutateAsync(boat.id).then(
       () => {
-        showToast({ title: 'Boat removed', description: `${boat.name} is no longer in My boats.` });
+        showToast({ title: 'Boat removed', description: `${boat.name} is no longer in My Boats.` });
         void navigate('/boats', { replace: true });
       },
       (failure: unknown) => {
@@ -45,7 +45,7 @@ function RemoveBoatButton({ boat }: { boat: Boat }) {
         </Button>
       }
       title={`Remove ${boat.name}?`}
-      description="It leaves My boats with its schedule, notes and photo. Bookings made for it keep the details they were made with."
+      description="It leaves My Boats with its schedule, notes and photo. Bookings made for it keep the details they were made with."
       confirmLabel="Remove boat"
       pendingLabel="Removing..."
       pending={remove.isPending}

@@ -8,7 +8,7 @@ const REASONS = [
   { icon: Bell, text: 'A maintenance schedule with reminders before things come due, and a service history you can download.' },
 ];
 
-/** My boats before the first boat: why to add one, and the button. */
+/** My Boats before the first boat: why to add one, and the button. */
 export function BoatsEmptyState() {
   return (
     <Card className="flex flex-col items-center gap-5 p-6 text-center sm:p-10">

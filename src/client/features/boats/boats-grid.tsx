@@ -2,7 +2,7 @@ import type { Boat } from '@common/boats';
 import type { MaintenanceTask } from '@common/maintenance';
 import { BoatCard } from './boat-card';
 
-/** My boats' cards; each shows its boat's first task among the upcoming ones across boats, when there is one. */
+/** My Boats' cards; each shows its boat's first task among the upcoming ones across boats, when there is one. */
 export function BoatsGrid({ boats, upcoming = [] }: { boats: Boat[]; upcoming?: MaintenanceTask[] }) {
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">

@@ -1,4 +1,4 @@
-// The boats feature's door: My boats, a boat's page (overview, maintenance schedule, service history),
+// The boats feature's door: My Boats, a boat's page (overview, maintenance schedule, service history),
 // the dashboard's upcoming-maintenance card, and what the booking forms and the assistant read of boats.
 // `boatsQuery`, `boatLabel`, the booking-boat helpers, `BookingBoatNotice` and `UpcomingMaintenanceCard` bring
 // no zod (first-paint pages take them).

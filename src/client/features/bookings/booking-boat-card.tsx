@@ -19,7 +19,7 @@ import { engineHoursLabel, engineLine, homeMarinaLine, mayRecordEngineHours } fr
 import { BookingFact } from './booking-panel';
 
 /**
- * The boat the booking is for (from My boats), as it was when booked: the owner, the expert and
+ * The boat the booking is for (from My Boats), as it was when booked: the owner, the expert and
  * administrators see the same card. The booking's expert records the engine hours from it while the booking
  * is confirmed or completed.
  */

@@ -7,7 +7,7 @@ import { SectionCard } from '../../components/ui/section-card';
 type OnsiteDetails = NonNullable<Booking['onsite']>;
 
 /**
- * Where the technician goes and whom to call: the onsite form's answers. A boat from My boats has its own
+ * Where the technician goes and whom to call: the onsite form's answers. A boat from My Boats has its own
  * card (`withBoatCard`), which already gives its type and length.
  */
 export function BookingOnsiteDetails({ onsite, withBoatCard }: { onsite: OnsiteDetails; withBoatCard: boolean }) {

@@ -28,6 +28,8 @@ export function DashboardStatTiles({ stats }: { stats: DashboardStats }) {
       <p className="flex items-start gap-1.5 text-xs text-slate-600">
         <Info aria-hidden className="mt-px size-3.5 shrink-0" />
         <span>
+          {/* A booking still to come is not counted yet: without this, '0' beside a confirmed visit reads as a fault. */}
+          <span className="font-semibold">Video Calls and On-site Services</span> count completed bookings.{' '}
           <span className="font-semibold">Money Saved:</span> {MONEY_SAVED_EXPLANATION}
         </span>
       </p>

@@ -28,7 +28,7 @@ export function SideQuickActions() {
         </Button>
         <Button asChild variant="secondary" className="justify-start">
           <Link to="/boats">
-            <Sailboat aria-hidden /> My boats
+            <Sailboat aria-hidden /> My Boats
           </Link>
         </Button>
         <Button asChild variant="secondary" className="justify-start">

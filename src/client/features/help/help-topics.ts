@@ -206,13 +206,13 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
   },
   {
     id: 'boats',
-    title: 'My boats',
+    title: 'My Boats',
     questions: [
       {
         id: 'add-boat',
         question: 'Why add my boat?',
         answer: [
-          "Keep each boat once (up to 20) in My boats, from the menu under your name: its type, make, model, year, length, hull, propulsion, up to four engines, home marina and a photo. The booking forms then offer it, and the assistant takes it into account.",
+          "Keep each boat once (up to 20) in My Boats, from the menu under your name: its type, make, model, year, length, hull, propulsion, up to four engines, home marina and a photo. The booking forms then offer it, and the assistant takes it into account.",
         ],
       },
       {

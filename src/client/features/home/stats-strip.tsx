@@ -19,6 +19,7 @@ export function StatsStrip({ stats }: { stats: DashboardStats }) {
           </div>
         ))}
       </dl>
+      <p className="mt-2 text-center text-xs text-slate-600">Video calls and services count completed bookings.</p>
     </section>
   );
 }

@@ -28,7 +28,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * One booking as the expert works it: when, who, what (the owner's boat from My boats, when chosen: its name
+ * One booking as the expert works it: when, who, what (the owner's boat from My Boats, when chosen: its name
  * and model; the rest is on the booking's page), where, and the answers open to them now.
  */
 export function WorkspaceBookingCard({ booking, now, unreadMessages = 0 }: { booking: WorkspaceBooking; now: Date; unreadMessages?: number }) {

@@ -58,7 +58,7 @@ function sourcesBlock(sources: SearchResult[]): string {
   return `\n\nWeb search results to use as sources. Cite them in the text with their numbers, like [1]:\n${lines.join('\n\n')}`;
 }
 
-/** The owner's boat (My boats), so the model assumes its make, model and engine and says so. */
+/** The owner's boat (My Boats), so the model assumes its make, model and engine and says so. */
 function boatNote(boat: BoatContext): string {
   return `\n\nThe owner is asking about their boat ${describeBoat(boat)}. Assume this boat and engine unless the owner names other equipment, and start the answer by saying in one short sentence which boat you assumed.`;
 }

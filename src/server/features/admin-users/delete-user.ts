@@ -104,7 +104,7 @@ export async function deleteUser(deps: ServiceContext, { actorId, userId }: Dele
     // A password-reset link holds the user id as its value; used later, it would give the account a
     // new password.
     await tx.delete(verifications).where(eq(verifications.value, userId));
-    // Their boats leave My boats; the bookings keep the snapshot of the boat they were made with.
+    // Their boats leave My Boats; the bookings keep the snapshot of the boat they were made with.
     await deps.jobs.insert(tx, await removeBoatsOf(tx, userId));
     // The assistant conversations are the person's own questions, which nobody else depends on.
     await tx.delete(aiSessions).where(eq(aiSessions.userId, userId));

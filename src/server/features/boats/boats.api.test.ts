@@ -67,7 +67,7 @@ async function book(payload: object): Promise<Booking> {
   return response.json();
 }
 
-describe('My boats', () => {
+describe('My Boats', () => {
   it('adds a boat with its engines and answers each invalid field with its message', async () => {
     const boat = await addBoat(owner);
     expect(boat).toMatchObject({ name: 'Sea Breeze', year: 2008, lengthFeet: 21, engines: [{ make: 'Mercury', model: '90 ELPT', year: 2012, hours: 420, fuel: 'gasoline' }] });
@@ -150,7 +150,7 @@ describe('a full harbour', () => {
     await t.database.db.insert(boats).values(Array.from({ length: 20 }, (_, i) => ({ ownerId: collector.id, name: `Boat ${i}`, boatType: 'other' as const, hullType: 'other' as const, propulsion: 'sail' as const })));
     const refused = await http.post(collector, '/api/boats', seaBreeze);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe('My boats holds up to 20 boats. Remove one you no longer keep to add another.');
+    expect(refused.json().message).toBe('My Boats holds up to 20 boats. Remove one you no longer keep to add another.');
   });
 });
 
@@ -182,7 +182,7 @@ describe('a full boat', () => {
 });
 
 describe('bookings use the boat', () => {
-  it('keeps a snapshot of the boat on the booking, shown to its expert, refused for a boat not in My boats', async () => {
+  it('keeps a snapshot of the boat on the booking, shown to its expert, refused for a boat not in My Boats', async () => {
     const boat = await addBoat(owner);
     // The boat is kept in Boston; this visit is in Annapolis, within the expert's travel area.
     const visit = { ...onsiteBooking(expert.expertId, daysAhead(day++)), boatAddress: '1 Marina Way, Annapolis, MD 21401' };
@@ -194,7 +194,7 @@ describe('bookings use the boat', () => {
     const theirs = await addBoat(other, { ...seaBreeze, name: 'Not yours' });
     const refused = await postBooking(t.app, owner, { ...videoBooking(expert.expertId, daysAhead(day++)), boatId: theirs.id });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().errors.boatId).toBe('We could not find that boat in My boats');
+    expect(refused.json().errors.boatId).toBe('We could not find that boat in My Boats');
 
     // Later changes and the boat's removal leave the booking's copy as it was booked.
     await http.put(owner, `/api/boats/${boat.id}`, { ...seaBreeze, name: 'Renamed' });
@@ -567,7 +567,7 @@ describe('the assistant knows the boat', () => {
     // Someone else's boat is refused.
     const theirs = await http.post(other, '/api/ai/ask', { question: 'engine overheating', boatId: boat.id });
     expect(theirs.statusCode).toBe(400);
-    expect(theirs.json().errors.boatId).toBe('We could not find that boat in My boats');
+    expect(theirs.json().errors.boatId).toBe('We could not find that boat in My Boats');
   });
 });
 

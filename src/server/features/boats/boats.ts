@@ -94,7 +94,7 @@ export async function updateBoat(deps: ServiceContext, user: CurrentUser, id: st
 }
 
 /**
- * Removes a boat from My boats with its schedule and notes. Its bookings keep their snapshot of it (the
+ * Removes a boat from My Boats with its schedule and notes. Its bookings keep their snapshot of it (the
  * reference is set to null); the photo is removed by the caller once this has committed.
  */
 export async function removeBoat(deps: ServiceContext, user: CurrentUser, id: string): Promise<BoatRow> {

@@ -6,7 +6,7 @@ import { ownBoat, toSnapshot } from './boat-record.js';
 import { completeBookedTask, liveTaskBookings } from './maintenance-tasks.js';
 import { taskAlreadyBooked } from '../../../common/maintenance.js';
 
-export const UNKNOWN_BOAT = 'We could not find that boat in My boats';
+export const UNKNOWN_BOAT = 'We could not find that boat in My Boats';
 export const UNKNOWN_TASK = 'We could not find that maintenance task on this boat';
 
 /** The boats bookings attach (`ServiceContext.boats`): only the owner's own, kept as a snapshot. */

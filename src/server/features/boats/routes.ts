@@ -85,7 +85,7 @@ export const boatRoutes: FastifyPluginAsyncZod<{ services: ServiceContext; photo
 
   app.delete(
     '/api/boats/:id',
-    { schema: { tags, summary: 'Removes a boat from My boats; its bookings keep their copy of it', params: boatParams, response: { 204: z.null(), ...errors } } },
+    { schema: { tags, summary: 'Removes a boat from My Boats; its bookings keep their copy of it', params: boatParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       const removed = await removeBoat(services, await requireUser(request), request.params.id);
       await removeBoatPhotoFile(photos, removed.photoName);
@@ -167,7 +167,7 @@ export const boatRoutes: FastifyPluginAsyncZod<{ services: ServiceContext; photo
         tags,
         summary: "The booking's expert records the engine hours of the boat it is for",
         description:
-          "404 for anyone but the booking's parties and administrators; 403 for the owner (who records them on the boat) and administrators; 409 when the booking has no boat in My boats, or is not confirmed or completed, or has not started, or ended more than 7 days ago.",
+          "404 for anyone but the booking's parties and administrators; 403 for the owner (who records them on the boat) and administrators; 409 when the booking has no boat in My Boats, or is not confirmed or completed, or has not started, or ended more than 7 days ago.",
         params: boatParams,
         body: engineHoursSchema,
         response: { 200: z.object({ ok: z.literal(true) }), ...errors },
@@ -184,7 +184,7 @@ export const boatRoutes: FastifyPluginAsyncZod<{ services: ServiceContext; photo
         const refusal = expertHoursRefusal(booking, now);
         if (refusal) throw new AppError('CONFLICT', refusal);
         const row = booking.boatId ? await ownBoat(tx, booking.userId, booking.boatId, { forUpdate: true }) : null;
-        if (!row) throw new AppError('CONFLICT', 'This booking has no boat in My boats to record hours for.');
+        if (!row) throw new AppError('CONFLICT', 'This booking has no boat in My Boats to record hours for.');
         await recordEngineHours(tx, row, request.body, { userId: user.id, role: 'expert', bookingId: booking.id, expertName: expert.name }, now);
       });
       return { ok: true as const };

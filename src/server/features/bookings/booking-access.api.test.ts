@@ -37,7 +37,7 @@ interface BookingState {
   invoice?: Partial<typeof invoices.$inferInsert>;
   /** The invoice holds a card payment beyond it, to be refunded. */
   overpaid?: true;
-  /** The booking is for one of the owner's boats (My boats). */
+  /** The booking is for one of the owner's boats (My Boats). */
   boat?: true;
 }
 

@@ -13,7 +13,7 @@ import { fieldMessage, initialBoatChoice, type VideoFormValues } from './form-va
 export type BoatChoice = 'chosen' | 'preselected';
 
 /**
- * 'Boat': which of the signed-in owner's boats (My boats) the booking is for; the expert then sees its
+ * 'Boat': which of the signed-in owner's boats (My Boats) the booking is for; the expert then sees its
  * details. It starts on the address's boat (`?boat=`, from a maintenance task's 'Book an expert') when that
  * is theirs, else on their only boat. Signed-out visitors see nothing: they have no boats to choose from.
  * `onChoose` hears each boat chosen (not 'No boat'), so the onsite form can fill its fields from it.
@@ -62,7 +62,7 @@ export function BoatField({ fills, onChoose }: { fills?: string; onChoose?: (boa
           },
         })}
       >
-        <option value="">{boats.isPending ? 'Loading your boats...' : 'No boat from My boats'}</option>
+        <option value="">{boats.isPending ? 'Loading your boats...' : 'No boat from My Boats'}</option>
         {(list ?? []).map((boat) => (
           <option key={boat.id} value={boat.id}>
             {boatLabel(boat)}
@@ -74,9 +74,9 @@ export function BoatField({ fills, onChoose }: { fills?: string; onChoose?: (boa
           <p>We could not load your boats. You can book without one, or reload the page.</p>
         ) : none ? (
           <p>
-            Your expert sees your boat&apos;s make, model and engines when you add it to My boats.{' '}
+            Your expert sees your boat&apos;s make, model and engines when you add it to My Boats.{' '}
             <Link to="/boats" className="font-medium text-navy-600 underline underline-offset-4">
-              Add a boat in My boats
+              Add a boat in My Boats
             </Link>
           </p>
         ) : (

@@ -8,7 +8,7 @@ const TASK = '33333333-3333-4333-8333-333333333333';
 const seaBreeze = { boatType: 'fishing-boat', lengthFeet: 20.5, homeMarina: 'Harbor Marina', slip: 'B12', homeZip: '21401' } as const;
 const blank = { boatAddress: '', boatType: '', boatLength: '', marinaName: '', dockSlip: '' } as const;
 
-describe('a boat from My boats in the onsite form', () => {
+describe('a boat from My Boats in the onsite form', () => {
   it('gives where it is kept as the address, its type, its length in feet, its home marina and its slip', () => {
     expect(onsiteFieldsOfBoat(seaBreeze)).toEqual({ boatAddress: 'Harbor Marina, 21401', boatType: 'fishing-boat', boatLength: '20.5 ft', marinaName: 'Harbor Marina', dockSlip: 'B12' });
     expect(onsiteFieldsOfBoat({ ...seaBreeze, homeMarina: null }).boatAddress).toBe('21401');

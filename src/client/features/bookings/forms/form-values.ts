@@ -8,7 +8,7 @@ export interface VideoFormValues {
   description: string;
   scheduledDate: string;
   preferredTime: string;
-  /** One of the owner's boats (My boats), or '' for none. Not in the form's schema: sent beside it. */
+  /** One of the owner's boats (My Boats), or '' for none. Not in the form's schema: sent beside it. */
   boatId: string;
 }
 
@@ -60,14 +60,14 @@ export function onsiteFormDefaults(draft: Record<string, unknown> | null, urlExp
   };
 }
 
-/** The onsite form's fields a boat from My boats fills. */
+/** The onsite form's fields a boat from My Boats fills. */
 export type BoatFilledField = 'boatAddress' | 'boatType' | 'boatLength' | 'marinaName' | 'dockSlip';
 export type BoatFilledValues = Pick<OnsiteFormValues, BoatFilledField>;
 
 type FillingBoat = Pick<Boat, 'boatType' | 'lengthFeet' | 'homeMarina' | 'slip' | 'homeZip'>;
 
 /**
- * What a boat from My boats puts in the onsite form: where it is kept as the address ('Harbor Marina, 21401':
+ * What a boat from My Boats puts in the onsite form: where it is kept as the address ('Harbor Marina, 21401':
  * the owner adds the street), its type, '32 ft', its home marina and slip.
  */
 export function onsiteFieldsOfBoat(boat: FillingBoat): BoatFilledValues {

@@ -55,7 +55,7 @@ export function OnsiteBookingForm({
   const billed = billableHours(hours, expert?.onsiteMinimumHours ?? 1);
   const urlBoat = useBookingBoat();
 
-  // A boat from My boats fills the boat's type and length and where it is kept: the owner's choice
+  // A boat from My Boats fills the boat's type and length and where it is kept: the owner's choice
   // overwrites them, the form's first choice fills only what is blank. They stay editable.
   const { getValues, setValue, clearErrors } = form;
   const fillFromBoat = useCallback(
