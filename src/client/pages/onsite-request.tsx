@@ -35,7 +35,7 @@ export default function OnsiteRequestPage() {
           id="onsite-location"
           label="Location"
           icon={MapPin}
-          placeholder="City or state"
+          placeholder="City, state or ZIP"
           value={values.location}
           resets={clears}
           onChange={(value) => setValue('location', value)}

@@ -176,6 +176,24 @@ describe('maintenanceDrafts', () => {
     });
   });
 
+  it('dues the first winterization now for a boat added after the lay-up date and before spring, and says why', () => {
+    const missed = `Not done yet this season? Book it now: the usual first frost near your home port (about Oct 12) has passed. Done already? Mark it done and it comes due next year.`;
+    // Added on December 1 near Annapolis or Boston: the next frost is next autumn's, this season's has passed.
+    for (const today of ['2026-10-13', '2026-12-01', '2027-03-31']) {
+      expect(draft(maintenanceDrafts(outboard, today, '2027-10-12'), 'winterisation'), today).toMatchObject({ dueDate: today, dueReason: missed });
+    }
+    // The lay-up oil change keeps next autumn's date: only the winterization cannot wait.
+    expect(draft(maintenanceDrafts(outboard, '2026-12-01', '2027-10-12'), 'engine-oil')!.dueDate).toBe('2027-09-28');
+    // From April 1 the season is on, and the winterization is dated for the autumn.
+    expect(draft(maintenanceDrafts(outboard, '2027-04-01', '2027-10-12'), 'winterisation')).toMatchObject({
+      dueDate: '2027-09-28',
+      dueReason: 'Two weeks before the usual first frost near your home port (about Oct 12).',
+    });
+    // A January frost's season: missed after its lay-up date (Dec 22), not in the December before it.
+    expect(draft(maintenanceDrafts(outboard, '2027-01-20', '2028-01-05'), 'winterisation')!.dueDate).toBe('2027-01-20');
+    expect(draft(maintenanceDrafts(outboard, '2026-12-20', '2027-01-05'), 'winterisation')!.dueDate).toBe('2026-12-22');
+  });
+
   it('dues hours from the highest known engine hours, strictly above them, and none when hours are unknown', () => {
     const twin = (hours: (number | null)[]) => ({ ...outboard, engines: hours.map((h) => ({ ...outboard.engines[0]!, hours: h })) });
     expect(draft(maintenanceDrafts(twin([420, 610]), '2026-05-01', null), 'engine-oil')!.dueHours).toBe(700);

@@ -78,18 +78,32 @@ export function maintenanceDrafts(boat: TemplateBoat, today: string, firstFrost:
   });
 
   if (winterizeOn !== null && firstFrost !== null) {
+    const missed = missedLayUp(firstFrost, today);
     drafts.push({
       templateKey: 'winterisation',
       title: 'Winterize the boat',
       specialty: 'winterization',
-      dueDate: winterizeOn,
+      dueDate: missed ? today : winterizeOn,
       dueHours: null,
       intervalMonths: 12,
       intervalHours: null,
-      dueReason: `Two weeks before the usual first frost near your home port (about ${monthAndDay(firstFrost)}).`,
+      dueReason: missed
+        ? `Not done yet this season? Book it now: the usual first frost near your home port (about ${monthAndDay(firstFrost)}) has passed. Done already? Mark it done and it comes due next year.`
+        : `Two weeks before the usual first frost near your home port (about ${monthAndDay(firstFrost)}).`,
     });
   }
   return drafts;
+}
+
+/**
+ * A boat added between this season's lay-up date (two weeks before last autumn's frost) and the next
+ * boating season (April 1) may never have been winterized: its first winterization is due now, not next
+ * autumn. `firstFrost` is the next usual frost, so the season's was a year before it.
+ */
+function missedLayUp(firstFrost: string, today: string): boolean {
+  const seasonFrost = `${Number(firstFrost.slice(0, 4)) - 1}${firstFrost.slice(4)}`;
+  const seasonLayUp = addDays(seasonFrost, -WINTERIZE_DAYS_BEFORE_FROST);
+  return today > seasonLayUp && today < nextFirstOfApril(seasonLayUp);
 }
 
 /** The templates that fit this boat, without winterization (which depends on the frost, not the boat). */
