@@ -376,8 +376,12 @@ describe('My Boats', () => {
     await form.getByRole('button', { name: 'Book Onsite Service' }).click();
     await form.getByText(new RegExp(`^${expert.name} travels up to ${expert.serviceRadius} miles; this marina is \\d+ miles away$`)).waitFor();
     expect(page.url()).toContain('/book-onsite');
-    // Shown once, on the field: no toast repeats it.
+    // Shown once, on the field: no toast repeats it. What works from afar is offered beside it.
     expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
+    expect(await form.getByRole('link', { name: 'find an expert nearer the boat' }).getAttribute('href')).toBe('/onsite-request');
+    if (expert.serviceTypes.includes('video')) {
+      expect(await form.getByRole('link', { name: `Book a video consultation with ${expert.name}` }).getAttribute('href')).toBe(`/book-video?expertId=${expert.id}`);
+    }
     await snap(page, 'book-onsite-out-of-range-1280');
     // This visit is where the boat is this week, in the expert's own town.
     await form.getByLabel('Boat Address').fill(`1 Harbor Way, ${expert.city}, ${expert.state} ${expert.zipCode}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { outsideTravelAreaMessage, visitZip, withinTravelArea, zipInAddress } from './travel-area.js';
+import { isOutsideTravelArea, outsideTravelAreaMessage, visitZip, withinTravelArea, zipInAddress } from './travel-area.js';
 
 describe('travel area', () => {
   it('reads the last five-digit ZIP code of an address, ZIP+4 as its five digits', () => {
@@ -20,5 +20,12 @@ describe('travel area', () => {
     expect(withinTravelArea(50.4, 50)).toBe(true);
     expect(withinTravelArea(50.6, 50)).toBe(false);
     expect(outsideTravelAreaMessage('Travis Boudreaux', 50, 819.6, 'marina')).toBe('Travis Boudreaux travels up to 50 miles; this marina is 820 miles away');
+  });
+
+  it("knows its own refusal for the expert, and no other message", () => {
+    expect(isOutsideTravelArea(outsideTravelAreaMessage('Travis Boudreaux', 50, 819.6, 'address'), 'Travis Boudreaux')).toBe(true);
+    expect(isOutsideTravelArea(outsideTravelAreaMessage('Travis Boudreaux', 50, 819.6, 'marina'), 'Nils Brekke')).toBe(false);
+    expect(isOutsideTravelArea('Please enter the boat address', 'Travis Boudreaux')).toBe(false);
+    expect(isOutsideTravelArea(undefined, 'Travis Boudreaux')).toBe(false);
   });
 });

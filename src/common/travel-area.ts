@@ -24,3 +24,8 @@ export function withinTravelArea(miles: number, radiusMiles: number): boolean {
 export function outsideTravelAreaMessage(expertName: string, radiusMiles: number, miles: number, place: 'marina' | 'address'): string {
   return `${expertName} travels up to ${radiusMiles} miles; this ${place} is ${Math.round(miles)} miles away`;
 }
+
+/** Whether a refusal is `outsideTravelAreaMessage`'s for this expert: the form then offers what works from afar. */
+export function isOutsideTravelArea(message: string | undefined, expertName: string): boolean {
+  return !!message && message.startsWith(`${expertName} travels up to `) && / miles away$/.test(message);
+}

@@ -86,7 +86,7 @@ export function OnsiteBookingForm({
               <DescriptionField placeholder="What needs doing, on which equipment (make, model, year), and what you have noticed." />
               <AttachConversationField attachment={attachment} serviceType="onsite" />
               <BoatField fills="Its type, length, marina and slip are filled in below; you can change them." onChoose={fillFromBoat} />
-              <OnsiteDetailsFields />
+              <OnsiteDetailsFields expert={expert} />
               <fieldset className="flex flex-col gap-4">
                 <legend className="mb-3 text-base font-semibold text-navy-800">Visit</legend>
                 <EstimatedHoursField expert={expert} />

@@ -1,4 +1,7 @@
 import { useFormContext } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { Expert } from '@common/experts';
+import { isOutsideTravelArea } from '@common/travel-area';
 import { BOAT_TYPES, BOAT_TYPE_LABELS } from '@common/bookings-fields';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
@@ -19,8 +22,31 @@ const CONTACT_FIELDS: typeof LOCATION_FIELDS = [
   { name: 'emergencyContact', label: 'Emergency Contact', optional: true, placeholder: 'Name and phone' },
 ];
 
+/**
+ * Too far for this expert's visits: a video consultation with them works from anywhere, or another expert
+ * may be nearer the boat.
+ */
+function OutOfRangeChoices({ expert }: { expert: Expert }) {
+  return (
+    <p className="mt-2 text-sm text-slate-700">
+      {expert.serviceTypes.includes('video') ? (
+        <>
+          <Link to={`/book-video?expertId=${expert.id}`} className="font-semibold text-navy-700 underline">
+            Book a video consultation with {expert.name}
+          </Link>
+          , which works from anywhere, or{' '}
+        </>
+      ) : null}
+      <Link to="/onsite-request" className="font-semibold text-navy-700 underline">
+        {expert.serviceTypes.includes('video') ? 'find' : 'Find'} an expert nearer the boat
+      </Link>
+      .
+    </p>
+  );
+}
+
 /** Where the boat is, who to call, and what the boat is. */
-export function OnsiteDetailsFields() {
+export function OnsiteDetailsFields({ expert }: { expert?: Expert }) {
   const form = useFormContext<OnsiteFormValues>();
   const errors = form.formState.errors;
 
@@ -37,6 +63,7 @@ export function OnsiteDetailsFields() {
             {...form.register(field.name)}
           />
         </FormField>
+        {field.name === 'boatAddress' && expert && isOutsideTravelArea(error, expert.name) ? <OutOfRangeChoices expert={expert} /> : null}
       </div>
     );
   };
