@@ -2,6 +2,12 @@
 // expert.ts would otherwise pull zod into every directory page on a phone.
 export const EXPERT_SORTS = ['rating', 'experience', 'price-low', 'price-high', 'name'] as const;
 export type ExpertSort = (typeof EXPERT_SORTS)[number];
+/**
+ * The orders a listing takes: the sorts above, and nearest first, for a listing whose location is a ZIP code
+ * (docs/PRODUCT.md#expert-listing).
+ */
+export const LISTING_SORTS = [...EXPERT_SORTS, 'distance'] as const;
+export type ListingSort = (typeof LISTING_SORTS)[number];
 
 export const EXPERT_PAGE_SIZE = 24;
 export const EXPERT_MAX_PAGE_SIZE = 100;

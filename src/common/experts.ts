@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SERVICE_TYPES } from './roles.js';
-import { EXPERT_MAX_PAGE_SIZE, EXPERT_PAGE_SIZE, EXPERT_SORTS } from './experts-listing.js';
+import { EXPERT_MAX_PAGE_SIZE, EXPERT_PAGE_SIZE, LISTING_SORTS } from './experts-listing.js';
+import { zipOfLocation } from './travel-area.js';
 
 /** The Expert, as `GET /api/experts` answers it (docs/PRODUCT.md#expert-listing). */
 export const expertSchema = z.object({
@@ -33,10 +34,15 @@ export const expertSchema = z.object({
   /** Real presence: the expert's account was active in the last two minutes. */
   online: z.boolean(),
   createdAt: z.iso.datetime(),
+  /**
+   * Straight-line miles (to a tenth) from the listing's location when that is a ZIP code; null when the
+   * expert's ZIP code is unknown to the centroid table. Only in such listings.
+   */
+  distanceMiles: z.number().nullable().optional(),
 });
 export type Expert = z.infer<typeof expertSchema>;
 
-export { EXPERT_COUNT_CAP, EXPERT_MAX_PAGE_SIZE, EXPERT_PAGE_SIZE, EXPERT_SORTS, type ExpertSort } from './experts-listing.js';
+export { EXPERT_COUNT_CAP, EXPERT_MAX_PAGE_SIZE, EXPERT_PAGE_SIZE, EXPERT_SORTS, LISTING_SORTS, type ExpertSort, type ListingSort } from './experts-listing.js';
 
 const trimmedOptional = z
   .string()
@@ -49,6 +55,8 @@ const booleanParam = z
   .enum(['true', 'false'], { error: "Use 'true' or 'false'" })
   .optional()
   .transform((v) => (v === undefined ? undefined : v === 'true'));
+
+export const NEAREST_NEEDS_ZIP = 'Sorting by distance needs a ZIP code as the location';
 
 /**
  * `GET /api/experts` query. Price sorts use the rate of the requested service type: the video rate with
@@ -66,7 +74,7 @@ export const expertListQuerySchema = z.object({
     .max(5, 'minRating must be a number between 0 and 5')
     .optional(),
   sort: z
-    .enum(EXPERT_SORTS, { error: `Unknown sort. Use one of: ${EXPERT_SORTS.join(', ')}` })
+    .enum(LISTING_SORTS, { error: `Unknown sort. Use one of: ${LISTING_SORTS.join(', ')}` })
     .default('rating'),
   limit: z.coerce
     .number({ error: 'limit must be a whole number' })
@@ -81,10 +89,15 @@ export const expertListQuerySchema = z.object({
     .default(0),
   /** From the previous page's `X-Next-Cursor`: the page after it, as fast on page 40 as on page 2. */
   cursor: z.string().max(2_000, 'cursor is too long').optional(),
-}).refine((query) => !(query.cursor && query.offset > 0), {
-  message: 'Use either cursor or offset, not both',
-  path: ['cursor'],
-});
+})
+  .refine((query) => !(query.cursor && query.offset > 0), {
+    message: 'Use either cursor or offset, not both',
+    path: ['cursor'],
+  })
+  .refine((query) => query.sort !== 'distance' || zipOfLocation(query.location) !== null, {
+    message: NEAREST_NEEDS_ZIP,
+    path: ['sort'],
+  });
 export type ExpertListQuery = z.output<typeof expertListQuerySchema>;
 /** The filters of a listing: what decides which experts match, whatever the order and page. */
 export type ExpertFilters = Pick<ExpertListQuery, 'q' | 'specialty' | 'location' | 'serviceType' | 'available' | 'minRating'>;

@@ -15,6 +15,16 @@ export function visitZip(boatAddress: string | null | undefined, boatHomeZip: st
   return (boatAddress ? zipInAddress(boatAddress) : null) ?? boatHomeZip ?? null;
 }
 
+/** The ZIP code a listing's location is, when it is one ('21401', '21401-1234'): the listing is then near it. */
+export function zipOfLocation(location: string | null | undefined): string | null {
+  return location?.trim().match(/^(\d{5})(?:-\d{4})?$/)?.[1] ?? null;
+}
+
+/** Miles as the listing and the hand-off send them: to a tenth; null when unknown. */
+export function distanceMiles(miles: number | null): number | null {
+  return miles === null ? null : Math.round(miles * 10) / 10;
+}
+
 /** Whether an expert who travels up to `radiusMiles` takes a visit `miles` away (the edge included). */
 export function withinTravelArea(miles: number, radiusMiles: number): boolean {
   return Math.round(miles) <= radiusMiles;

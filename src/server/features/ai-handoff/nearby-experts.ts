@@ -5,6 +5,7 @@ import type { NearbyExpert } from '../../../common/ai-handoff.js';
 import type { Specialty } from '../../../common/specialties.js';
 import type { ServiceType } from '../../../common/roles.js';
 import { loadZipCentroids } from '../../geo/zip-centroids.js';
+import { distanceMiles } from '../../../common/travel-area.js';
 import { expertColumns, toExpert } from '../experts/index.js';
 
 interface Candidate {
@@ -60,6 +61,6 @@ export async function nearbyExperts(
   // An expert changed between the two reads (no longer matching) is left out rather than shown stale.
   return nearest.flatMap((candidate) => {
     const row = byId.get(candidate.id);
-    return row ? [{ ...toExpert(row, now), distanceMiles: candidate.miles === null ? null : Math.round(candidate.miles * 10) / 10 }] : [];
+    return row ? [{ ...toExpert(row, now), distanceMiles: distanceMiles(candidate.miles) }] : [];
   });
 }

@@ -15,7 +15,7 @@ const decimal = (cents: PgColumn) => sql`'"' || round(${cents} / 100.0, 2)::text
  * Each field of an Expert as PostgreSQL writes it in JSON, in toExpert's order; none is ever NULL (NULL
  * would make the whole text NULL). `now` is the time toExpert is given: presence is judged against it.
  */
-function fields(now: SQL): Record<keyof Expert, SQL> {
+function fields(now: SQL): Record<Exclude<keyof Expert, 'distanceMiles'>, SQL> {
   return {
     id: integer(experts.id),
     name: string(experts.name),

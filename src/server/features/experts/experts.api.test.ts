@@ -143,7 +143,7 @@ describe('GET /api/experts', () => {
   });
 
   it.each([
-    ['?sort=cheapest', 'Unknown sort. Use one of: rating, experience, price-low, price-high, name'],
+    ['?sort=cheapest', 'Unknown sort. Use one of: rating, experience, price-low, price-high, name, distance'],
     ['?limit=-1', 'limit must be at least 1'],
     ['?limit=0', 'limit must be at least 1'],
     ['?limit=101', 'limit must be at most 100'],

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.js';
 import { experts } from '../../db/schema.js';
 import type { Expert, ExpertListQuery } from '../../../common/experts.js';
 import { centsToDecimal, isOnline } from '../../../common/experts-rules.js';
+import { distanceMiles } from '../../../common/travel-area.js';
 import type { ServiceType } from '../../../common/roles.js';
 import { AppError } from '../../core/app-error.js';
 import { batchedLoader } from '../../core/batched-loader.js';
@@ -82,22 +83,32 @@ export async function loadListingPage(
 ): Promise<ListingPage> {
   const order = orderOf(query);
   const after = query.cursor ? decodeCursor(query.cursor, order) : undefined;
-  const { ids, next } = directory.page(query, { ...query, after, matching: count.total });
+  const { ids, next, miles } = directory.page(query, { ...query, after, matching: count.total });
   const nextCursor = next ? encodeCursor(order, next) : null;
   const asked = Date.now();
   const cached = ids.map((id) => json.get(id, asked));
   const missing = ids.filter((_, i) => cached[i] === undefined);
-  if (missing.length === 0 && ids.length > 0) return { body: jsonArray(cached as Buffer[]), nextCursor };
+  const withDistance = (item: Buffer | string, i: number) => (miles ? withField(item, 'distanceMiles', distanceMiles(miles[i]!)) : item);
+  if (missing.length === 0 && ids.length > 0) return { body: jsonArray((cached as Buffer[]).map(withDistance)), nextCursor };
   // The cache may expire or overwrite what it answered while this page waits for the database: copied.
   const kept = cached.map((bytes) => bytes && Buffer.from(bytes));
   const read = await readJson(missing);
   // An expert changed between the directory's answer and the read (suspended, say) is left out.
-  const body = jsonArray(ids.flatMap((id, i) => kept[i] ?? read.json.get(id) ?? []));
+  const body = jsonArray(ids.flatMap((id, i) => {
+    const item = kept[i] ?? read.json.get(id);
+    return item === undefined ? [] : [withDistance(item, i)];
+  }));
   for (const id of missing) {
     const text = read.json.get(id);
     if (text !== undefined && json.get(id, read.now) === undefined) json.set(id, text, read.now);
   }
   return { body, nextCursor };
+}
+
+/** A JSON object's text with one more field at its end (the listing's distance, which depends on the query). */
+function withField(object: Buffer | string, name: string, value: number | null): Buffer {
+  const bytes = typeof object === 'string' ? Buffer.from(object) : object;
+  return Buffer.concat([bytes.subarray(0, bytes.length - 1), Buffer.from(`,${JSON.stringify(name)}:${JSON.stringify(value)}}`)]);
 }
 
 /** A JSON array of JSON values, made as bytes: no string of the whole page on the heap. */

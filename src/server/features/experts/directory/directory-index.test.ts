@@ -28,6 +28,8 @@ const expertArbitrary = (id: number) =>
     nameKey: `${name} ${id}`,
     locationText: place,
     certificationsKey: 'abyc',
+    zipCode: '',
+    serviceRadius: 0,
   }));
 
 type Change = { kind: 'upsert'; expert: DirectoryExpert } | { kind: 'remove'; id: number };
@@ -99,7 +101,7 @@ describe('DirectoryIndex kept up to date', () => {
   it('orders names by code point, as the "C" collation does, beyond U+FFFF too', () => {
     const expert = (id: number, nameKey: string): DirectoryExpert => ({
       id, nameKey, rating: 400, reviewCount: 0, experience: 1, videoRateCents: 1, onsiteRateCents: 1,
-      specialty: 'engines', serviceTypes: ['video'], available: true, locationText: '', certificationsKey: '',
+      specialty: 'engines', serviceTypes: ['video'], available: true, locationText: '', certificationsKey: '', zipCode: '', serviceRadius: 0,
     });
     const directory = DirectoryIndex.build([expert(1, '\uffee'), expert(2, '𝒜'), expert(3, 'z'), expert(4, 'é')]);
     const query = expertListQuerySchema.parse({ sort: 'name' });
@@ -113,7 +115,7 @@ describe('DirectoryIndex.explain', () => {
     id: i + 1, nameKey: `expert ${i + 1}`, rating: 300 + (i % 200), reviewCount: i % 7, experience: i % 30,
     videoRateCents: 4000 + i, onsiteRateCents: 9000 + i, specialty: i % 100 === 0 ? rare! : common!,
     serviceTypes: i % 2 ? ['video'] : ['video', 'onsite'], available: i % 3 !== 0,
-    locationText: i % 4 ? 'annapolis md' : 'miami fl', certificationsKey: '',
+    locationText: i % 4 ? 'annapolis md' : 'miami fl', certificationsKey: '', zipCode: '', serviceRadius: 0,
   }));
   const directory = DirectoryIndex.build(experts);
   const explain = (filters: Record<string, string>) => {

@@ -1,13 +1,25 @@
 import { type ExpertFilters, type ExpertListQuery } from '../../../../common/experts.js';
 import { EXPERT_COUNT_CAP } from '../../../../common/experts-listing.js';
+import { withinTravelArea, zipOfLocation } from '../../../../common/travel-area.js';
+import { haversineMiles } from '../../../geo/zip-centroids.js';
 import { searchWords, specialtiesMatching } from '../search-terms.js';
-import { AVAILABLE, ExpertColumns, LIVE, ONSITE, VIDEO, searchTextOf, type DirectoryExpert } from './expert-columns.js';
+import { AVAILABLE, ExpertColumns, LIVE, ONSITE, VIDEO, searchTextOf, type Centroid, type DirectoryExpert } from './expert-columns.js';
 import { SlotOrder } from './slot-order.js';
 import { SlotSet } from './slot-set.js';
 import { TokenIndex } from './token-index.js';
 import { pageCosts, readByRank, walkOrder, type PageSpan } from './page-reads.js';
 import { textTokens, wordRule } from './word-match.js';
-import { ORDERS, ORDER_NAMES, compareValues, orderOf, type OrderKey, type OrderName } from './sort-orders.js';
+import {
+  DISTANCE_ORDER,
+  KEPT_ORDERS,
+  KEPT_ORDER_NAMES,
+  UNKNOWN_MILES,
+  compareValues,
+  orderOf,
+  type KeptOrderName,
+  type KeyField,
+  type OrderKey,
+} from './sort-orders.js';
 
 export type { DirectoryExpert } from './expert-columns.js';
 
@@ -21,6 +33,18 @@ export interface DirectoryPage {
   ids: number[];
   /** The sort-key values of the page's last expert when another page follows, else null. */
   next: (string | number)[] | null;
+  /**
+   * Each expert's straight-line miles from the ZIP code the listing's location is (null for an expert whose
+   * ZIP code is unknown); null when the location is not a known ZIP code.
+   */
+  miles: (number | null)[] | null;
+}
+
+/** The ZIP code a listing is near, and its centroid. */
+interface NearPoint {
+  zip: string;
+  latitude: number;
+  longitude: number;
 }
 
 type Paging = Pick<ExpertListQuery, 'sort' | 'serviceType' | 'limit' | 'offset'> & {
@@ -45,7 +69,7 @@ const NOTHING: Prepared = { matches: () => false, candidates: null, sets: () => 
 
 interface PagePlan extends PageSpan {
   prepared: Prepared;
-  name: OrderName;
+  name: KeptOrderName;
   keys: OrderKey[];
   /** The filters' sets to intersect; null to walk the order testing each expert with `matches`. */
   intersect: SlotSet[] | null;
@@ -62,9 +86,14 @@ export interface DirectoryOptions {
    * reached after a few rows.
    */
   sparseShare: number;
+  /**
+   * ZIP centroids, for listings near a ZIP code (docs/PRODUCT.md#expert-listing). Without them a ZIP code is
+   * only a word of the experts' location text, as the plain database query reads it.
+   */
+  centroid: Centroid;
 }
 
-const DEFAULT_OPTIONS: DirectoryOptions = { sparseShare: 1 / 8 };
+const DEFAULT_OPTIONS: DirectoryOptions = { sparseShare: 1 / 8, centroid: () => null };
 
 type Comparator = (a: number, b: number) => number;
 
@@ -85,26 +114,25 @@ export class DirectoryIndex {
   private text = new TokenIndex();
   private place = new TokenIndex();
   /** Each order's slots, sorted. */
-  private readonly orders = new Map<OrderName, SlotOrder>();
+  private readonly orders = new Map<KeptOrderName, SlotOrder>();
   /** Each order's position of every slot, remade on use after the order changed. */
-  private readonly ranks = new Map<OrderName, Int32Array>();
+  private readonly ranks = new Map<KeptOrderName, Int32Array>();
   /** Comparators hold the column arrays, so they are remade when the columns grow. */
-  private readonly comparators = new Map<OrderName, Comparator>();
+  private readonly comparators = new Map<KeptOrderName, Comparator>();
+  private readonly options: DirectoryOptions;
   /**
    * Recent sets of slots: search words' (people type the same words, and a short prefix finds thousands),
    * specialties' and minimum ratings'. A filter's smallest set is read instead of every expert.
    */
   private readonly recentSets = new Map<string, SlotSet>();
 
-  private constructor(
-    private readonly options: DirectoryOptions,
-    capacity: number,
-  ) {
+  private constructor(options: Partial<DirectoryOptions>, capacity: number) {
+    this.options = { ...DEFAULT_OPTIONS, ...options };
     this.columns = new ExpertColumns(capacity);
   }
 
   /** The index of these experts, read once (a generator is not held in memory as a whole). */
-  static build(experts: Iterable<DirectoryExpert>, options = DEFAULT_OPTIONS): DirectoryIndex {
+  static build(experts: Iterable<DirectoryExpert>, options: Partial<DirectoryOptions> = {}): DirectoryIndex {
     const builder = DirectoryIndex.builder(options);
     for (const expert of experts) builder.add(expert);
     return builder.finish();
@@ -114,13 +142,13 @@ export class DirectoryIndex {
    * The index of experts read in batches: only a batch of rows is in memory at once besides the index
    * (one answer of every row would briefly take memory the process then keeps).
    */
-  static async load(batches: AsyncIterable<readonly DirectoryExpert[]>, options = DEFAULT_OPTIONS): Promise<DirectoryIndex> {
+  static async load(batches: AsyncIterable<readonly DirectoryExpert[]>, options: Partial<DirectoryOptions> = {}): Promise<DirectoryIndex> {
     const builder = DirectoryIndex.builder(options);
     for await (const batch of batches) for (const expert of batch) builder.add(expert);
     return builder.finish();
   }
 
-  private static builder(options: DirectoryOptions) {
+  private static builder(options: Partial<DirectoryOptions>) {
     const index = new DirectoryIndex(options, 0);
     const text = TokenIndex.builder();
     const place = TokenIndex.builder();
@@ -128,7 +156,7 @@ export class DirectoryIndex {
       add(expert: DirectoryExpert): void {
         const slot = index.slots++;
         index.columns.grow(index.slots);
-        index.columns.write(slot, expert);
+        index.columns.write(slot, expert, index.options.centroid);
         index.slotOf.set(expert.id, slot);
         text.add(slot, textTokens(searchTextOf(expert)));
         place.add(slot, textTokens(expert.locationText));
@@ -137,7 +165,7 @@ export class DirectoryIndex {
         index.text = text.finish();
         index.place = place.finish();
         const all = Int32Array.from({ length: index.slots }, (_, slot) => slot);
-        for (const name of ORDER_NAMES) index.orders.set(name, new SlotOrder(all.slice().sort(index.comparator(name))));
+        for (const name of KEPT_ORDER_NAMES) index.orders.set(name, new SlotOrder(all.slice().sort(index.comparator(name))));
         return index;
       },
     };
@@ -152,7 +180,7 @@ export class DirectoryIndex {
     this.remove(expert.id);
     const slot = this.freeSlots.pop() ?? this.slots++;
     if (this.columns.grow(this.slots)) this.comparators.clear();
-    this.columns.write(slot, expert);
+    this.columns.write(slot, expert, this.options.centroid);
     this.slotOf.set(expert.id, slot);
     this.text.add(slot, textTokens(searchTextOf(expert)));
     this.place.add(slot, textTokens(expert.locationText));
@@ -195,16 +223,87 @@ export class DirectoryIndex {
 
   /** One page of the matches in the query's order, after a cursor's position or from an offset. */
   page(filters: ExpertFilters, paging: Paging): DirectoryPage {
+    const near = this.nearPoint(filters.location);
+    const { slots, next } = orderOf(paging) === 'distance' ? this.pageByDistance(filters, paging, near) : this.pageInKeptOrder(filters, paging);
+    return {
+      ids: slots.map((slot) => this.columns.numbers.id[slot]!),
+      next,
+      miles: near && slots.map((slot) => this.milesFrom(near, slot)),
+    };
+  }
+
+  private pageInKeptOrder(filters: ExpertFilters, paging: Paging): { slots: number[]; next: DirectoryPage['next'] } {
     const plan = this.plan(filters, paging);
-    if (!plan) return { ids: [], next: null };
+    if (!plan) return { slots: [], next: null };
     const found =
       (plan.intersect ? null : walkOrder(plan, plan.prepared.matches, plan.walkLimit)) ?? readByRank(plan, this.rank(plan.name), plan.intersect ?? plan.sets);
     const page = found.slice(0, paging.limit);
     const last = page.at(-1);
-    return {
-      ids: page.map((slot) => this.columns.numbers.id[slot]!),
-      next: found.length > paging.limit && last !== undefined ? plan.keys.map((k) => this.columns.value(last, k.field)) : null,
+    return { slots: page, next: found.length > paging.limit && last !== undefined ? plan.keys.map((k) => this.columns.value(last, k.field)) : null };
+  }
+
+  /**
+   * Nearest first: every match measured and sorted. The matches of a listing near a ZIP code are the
+   * experts there and those who travel there (see `prepare`), a few hundred at most, so no order is kept.
+   */
+  private pageByDistance(filters: ExpertFilters, paging: Paging, near: NearPoint | null): { slots: number[]; next: DirectoryPage['next'] } {
+    const prepared = this.prepare(filters);
+    if (prepared === NOTHING || paging.matching === 0) return { slots: [], next: null };
+    const matches: number[] = [];
+    SlotSet.scanCommon(prepared.sets(), (slot) => matches.push(slot));
+    const miles = new Map(matches.map((slot) => [slot, (near && this.milesFrom(near, slot)) ?? UNKNOWN_MILES]));
+    const value = (slot: number, field: KeyField) => (field === 'miles' ? miles.get(slot)! : this.columns.value(slot, field));
+    const compare = (a: number, b: number) => {
+      for (const key of DISTANCE_ORDER) {
+        const difference = compareValues(key, value(a, key.field), value(b, key.field));
+        if (difference !== 0) return difference;
+      }
+      return 0;
     };
+    const { after } = paging;
+    const afterCursor = (slot: number) => {
+      for (let k = 0; k < DISTANCE_ORDER.length; k++) {
+        const key = DISTANCE_ORDER[k]!;
+        const difference = compareValues(key, value(slot, key.field), after![k]!);
+        if (difference !== 0) return difference > 0;
+      }
+      return false;
+    };
+    const sorted = (after ? matches.filter(afterCursor) : matches).sort(compare);
+    const found = sorted.slice(after ? 0 : paging.offset, (after ? 0 : paging.offset) + paging.limit + 1);
+    const page = found.slice(0, paging.limit);
+    const last = page.at(-1);
+    return { slots: page, next: found.length > paging.limit && last !== undefined ? DISTANCE_ORDER.map((k) => value(last, k.field)) : null };
+  }
+
+  /** The ZIP code a listing's location is, with its centroid; null for any other location or an unknown ZIP. */
+  private nearPoint(location: string | undefined): NearPoint | null {
+    const zip = zipOfLocation(location);
+    const centroid = zip ? this.options.centroid(zip) : null;
+    return zip && centroid ? { zip, latitude: centroid[0], longitude: centroid[1] } : null;
+  }
+
+  /** Straight-line miles from the point to the expert's ZIP centroid; null when that is unknown. */
+  private milesFrom(near: NearPoint, slot: number): number | null {
+    const { latitude, longitude } = this.columns;
+    return Number.isNaN(latitude[slot]!) ? null : haversineMiles(near.latitude, near.longitude, latitude[slot]!, longitude[slot]!);
+  }
+
+  /**
+   * The experts a listing near a ZIP code finds: those whose own ZIP code it is (as the location text
+   * matches it), and every onsite expert whose travel area reaches it (docs/PRODUCT.md#booking-rules).
+   */
+  private nearSlots(near: NearPoint): SlotSet {
+    return this.recentSet(`near ${near.zip}`, () => {
+      const slots = this.wordSlots(this.place, (slot) => this.columns.locationText[slot]!, near.zip);
+      const { flags, radius } = this.columns;
+      for (let slot = 0; slot < this.slots; slot++) {
+        if ((flags[slot]! & (LIVE | ONSITE)) !== (LIVE | ONSITE)) continue;
+        const miles = this.milesFrom(near, slot);
+        if (miles !== null && withinTravelArea(miles, radius[slot]!)) slots.add(slot);
+      }
+      return slots;
+    });
   }
 
   /**
@@ -212,6 +311,7 @@ export class DirectoryIndex {
    * (each with its size), or which order is walked from where. For the benchmark's slowest queries.
    */
   explain(filters: ExpertFilters, paging: Paging): string {
+    if (orderOf(paging) === 'distance') return 'the matches counted, then measured from the ZIP code and sorted, nearest first';
     const plan = this.plan(filters, paging);
     if (!plan) return this.prepare(filters) === NOTHING ? 'nothing matches: a word or specialty no expert has' : 'nothing matches: the count is 0';
     const sets = plan.prepared.sets();
@@ -229,7 +329,8 @@ export class DirectoryIndex {
     // Nothing matches (a word no expert has, or a count of 0): no order to walk.
     if (prepared === NOTHING || paging.matching === 0) return null;
     const name = orderOf(paging);
-    const keys = ORDERS[name];
+    if (name === 'distance') throw new Error('A distance order is sorted per query (see pageByDistance), not planned');
+    const keys = KEPT_ORDERS[name];
     const order = this.orders.get(name)!;
     const from = paging.after ? this.firstAfter(order, keys, paging.after) : 0;
     const skip = paging.after ? 0 : paging.offset;
@@ -253,16 +354,16 @@ export class DirectoryIndex {
     return { size: this.size, sparseShare: this.options.sparseShare };
   }
 
-  private comparator(name: OrderName): Comparator {
+  private comparator(name: KeptOrderName): Comparator {
     let compare = this.comparators.get(name);
     if (!compare) {
-      compare = this.columns.comparator(ORDERS[name]);
+      compare = this.columns.comparator(KEPT_ORDERS[name]);
       this.comparators.set(name, compare);
     }
     return compare;
   }
 
-  private rank(name: OrderName): Int32Array {
+  private rank(name: KeptOrderName): Int32Array {
     let rank = this.ranks.get(name);
     if (!rank) {
       const order = this.orders.get(name)!;
@@ -301,7 +402,9 @@ export class DirectoryIndex {
       return true;
     };
     const textWords = searchWords(filters.q);
-    const placeWords = searchWords(filters.location);
+    // A location that is a known ZIP code finds the experts there and those who travel there (nearSlots).
+    const near = this.nearPoint(filters.location);
+    const placeWords = near ? [] : searchWords(filters.location);
     // A text word also finds the experts of the specialties whose labels it matches.
     const labels = new Map(textWords.map((word) => [word, specialtiesMatching(word)]));
     // A word no text has (a slip of the keyboard, often) answers nothing before any other word's set is made.
@@ -333,6 +436,8 @@ export class DirectoryIndex {
     const sets = words.filter((w) => !w.specialties.includes(1)).map((w) => w.slots);
     if (specialty >= 0) sets.push(this.specialtySlots(specialty));
     if (minimum > 0) sets.push(this.ratedSlots(minimum));
+    const nearby = near && this.nearSlots(near);
+    if (nearby) sets.push(nearby);
     const smallest = sets.reduce<SlotSet | null>((least, set) => (least && least.size <= set.size ? least : set), null);
     return {
       candidates: smallest,
@@ -340,6 +445,7 @@ export class DirectoryIndex {
         if ((flags[slot]! & mask) !== value) return false;
         if (specialty >= 0 && specialties[slot] !== specialty) return false;
         if (ratings[slot]! < minimum) return false;
+        if (nearby && !nearby.has(slot)) return false;
         for (const word of words) if (!word.slots.has(slot) && word.specialties[specialties[slot]!] !== 1) return false;
         return true;
       },

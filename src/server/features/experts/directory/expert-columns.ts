@@ -8,7 +8,14 @@ export interface DirectoryExpert extends SortFields {
   /** The database's location_text, and lower(certifications): lower-cased by the database. */
   locationText: string;
   certificationsKey: string;
+  /** The first five digits of the expert's ZIP code: where their travel area is measured from. */
+  zipCode: string;
+  /** Miles the expert travels for an onsite visit. */
+  serviceRadius: number;
 }
+
+/** [latitude, longitude] of a ZIP code's centroid, or null when unknown. */
+export type Centroid = (zip: string) => readonly [number, number] | null;
 
 /**
  * The database's search_text (migration 0001: lower(name || ' ' || specialty || ' ' || city || ' ' || state
@@ -39,6 +46,10 @@ export class ExpertColumns {
   specialty = new Uint16Array(0);
   /** LIVE | VIDEO | ONSITE | AVAILABLE. */
   flags = new Uint8Array(0);
+  /** The expert's ZIP centroid in degrees (NaN when unknown) and travel radius in miles. */
+  latitude = new Float32Array(0);
+  longitude = new Float32Array(0);
+  radius = new Int32Array(0);
   readonly nameKey: string[] = [];
   readonly locationText: string[] = [];
   readonly certificationsKey: string[] = [];
@@ -60,11 +71,18 @@ export class ExpertColumns {
     for (const field of NUMBER_FIELDS) this.numbers[field] = resized(this.numbers[field], new Int32Array(size));
     this.specialty = resized(this.specialty, new Uint16Array(size));
     this.flags = resized(this.flags, new Uint8Array(size));
+    this.latitude = resized(this.latitude, new Float32Array(size));
+    this.longitude = resized(this.longitude, new Float32Array(size));
+    this.radius = resized(this.radius, new Int32Array(size));
     this.capacity = size;
     return true;
   }
 
-  write(slot: number, expert: DirectoryExpert): void {
+  write(slot: number, expert: DirectoryExpert, centroid: Centroid): void {
+    const place = centroid(expert.zipCode);
+    this.latitude[slot] = place ? place[0] : Number.NaN;
+    this.longitude[slot] = place ? place[1] : Number.NaN;
+    this.radius[slot] = expert.serviceRadius;
     for (const field of NUMBER_FIELDS) this.numbers[field][slot] = expert[field];
     this.specialty[slot] = this.specialtyCode(expert.specialty);
     this.flags[slot] =
@@ -90,6 +108,7 @@ export class ExpertColumns {
   /** The slot holds no expert from now on; its texts are let go (shared ones once no other slot holds them). */
   clear(slot: number): void {
     this.flags[slot] = 0;
+    this.latitude[slot] = this.longitude[slot] = Number.NaN;
     this.release(this.locationText[slot]!);
     this.release(this.certificationsKey[slot]!);
     this.nameKey[slot] = this.locationText[slot] = this.certificationsKey[slot] = '';
@@ -150,7 +169,7 @@ export class ExpertColumns {
   }
 }
 
-function resized<T extends Int32Array | Uint16Array | Uint8Array>(from: T, to: T): T {
+function resized<T extends Int32Array | Uint16Array | Uint8Array | Float32Array>(from: T, to: T): T {
   to.set(from);
   return to;
 }

@@ -3,6 +3,7 @@ import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../../../db/client.js';
 import type { Listener } from '../../../db/notifications.js';
 import { experts } from '../../../db/schema.js';
+import { loadZipCentroids } from '../../../geo/zip-centroids.js';
 import { DirectoryIndex, type DirectoryExpert } from './directory-index.js';
 
 /** The channel migration 0006 announces expert changes on (payload: the expert's id). */
@@ -30,6 +31,8 @@ const directoryColumns = {
   nameKey: sql<string>`lower(${experts.name})`,
   locationText: experts.locationText,
   certificationsKey: sql<string>`lower(${experts.certifications})`,
+  zipCode: sql<string>`left(${experts.zipCode}, 5)`,
+  serviceRadius: experts.serviceRadius,
 };
 
 export interface ExpertDirectory {
@@ -78,7 +81,8 @@ export async function openExpertDirectory(database: DatabaseHandle, onUpdate: ()
   const read = new Promise<void>((resolve) => (firstRead = resolve));
 
   const readAll = async () => {
-    index = await DirectoryIndex.load(approvedExpertBatches(database.db));
+    const zips = await loadZipCentroids();
+    index = await DirectoryIndex.load(approvedExpertBatches(database.db), { centroid: zips.centroid });
     lost = false;
     firstRead();
     onUpdate();

@@ -15,12 +15,14 @@ export interface SortFields {
 }
 
 export type SortField = keyof SortFields;
+/** A distance order's first key: miles from the listing's ZIP code, measured per query (see DISTANCE_ORDER). */
+export type KeyField = SortField | 'miles';
 
 type KeyValue = string | number;
 
 /** One key of an order: the field, its direction, and how its value travels in a cursor. */
-export interface OrderKey {
-  field: SortField;
+export interface OrderKey<F extends KeyField = SortField> {
+  field: F;
   descending: boolean;
   /** A cursor's value, checked before use: a forged cursor is a 400. */
   cursorValue: z.ZodType<KeyValue>;
@@ -57,10 +59,10 @@ const name: OrderKey = {
 };
 
 /**
- * The orders a listing can be sorted in, each ending with the id so that it is total (pages never repeat
+ * The orders the directory keeps sorted, each ending with the id so that it is total (pages never repeat
  * or skip an expert). Price orders use the video rate for video listings and the onsite rate otherwise.
  */
-export const ORDERS = {
+export const KEPT_ORDERS = {
   rating: [...byRating, byId],
   experience: [numberKey('experience', true), ...byRating, byId],
   'price-low/video': [numberKey('videoRateCents', false), ...byRating, byId],
@@ -70,8 +72,29 @@ export const ORDERS = {
   name: [name, byId],
 } satisfies Record<string, OrderKey[]>;
 
+export type KeptOrderName = keyof typeof KEPT_ORDERS;
+export const KEPT_ORDER_NAMES = Object.keys(KEPT_ORDERS) as KeptOrderName[];
+
+/** Miles of an expert whose ZIP code the centroid table does not know: after every real distance. */
+export const UNKNOWN_MILES = 99_999;
+
+const miles: OrderKey<'miles'> = {
+  field: 'miles',
+  descending: false,
+  cursorValue: z.number().min(0).max(UNKNOWN_MILES),
+  toCursor: same,
+  fromCursor: same,
+};
+
+/**
+ * Nearest first, from the ZIP code a listing names as its location: depends on that place, so it is sorted
+ * per query among the matches (few: the experts who travel there) rather than kept.
+ */
+export const DISTANCE_ORDER: OrderKey<KeyField>[] = [miles, ...byRating, byId];
+
+/** Every order a listing can be in, as cursors name them. */
+export const ORDERS: Record<KeptOrderName | 'distance', OrderKey<KeyField>[]> = { ...KEPT_ORDERS, distance: DISTANCE_ORDER };
 export type OrderName = keyof typeof ORDERS;
-export const ORDER_NAMES = Object.keys(ORDERS) as OrderName[];
 
 /** The order a query is listed in (its name is also what a cursor is bound to). */
 export function orderOf(query: Pick<ExpertListQuery, 'sort' | 'serviceType'>): OrderName {
@@ -99,7 +122,7 @@ export function compareText(a: string, b: string): number {
 const codePointRank = (unit: number) => (unit < 0xd800 ? unit : unit < 0xe000 ? unit + 0x2000 : unit - 0x800);
 
 /** Negative when `a` comes first; for one key's values. */
-export function compareValues(key: OrderKey, a: KeyValue, b: KeyValue): number {
+export function compareValues(key: OrderKey<KeyField>, a: KeyValue, b: KeyValue): number {
   const difference = typeof a === 'string' ? compareText(a, b as string) : a - (b as number);
   return key.descending ? -difference : difference;
 }
