@@ -110,7 +110,9 @@ describe('the expert listing (/experts)', () => {
     expect(await search.inputValue()).toBe('');
 
     // Clear pressed while a search is still being typed drops it; it does not arrive a moment later. The
-    // page's clock is moved past the typing pause rather than waited out.
+    // page's clock is moved past the typing pause rather than waited out. With nothing filtered there is
+    // nothing to clear; typed text is already something to clear.
+    expect(await page.getByRole('button', { name: 'Clear all filters' }).count()).toBe(0);
     await page.clock.install();
     await search.fill('diesel');
     await page.getByRole('button', { name: 'Clear all filters' }).click();
@@ -324,6 +326,42 @@ describe('the onsite expert directory (/onsite-request)', () => {
     await page.getByText(`${ONSITE_AVAILABLE} expert(s) available for onsite service`, { exact: true }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
     await snap(page, 'onsite-directory-390');
+    // Nothing is filtered: there is nothing to clear.
+    expect(await page.getByRole('button', { name: 'Clear Filters' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('reads a ZIP code as the place: nearest first, each card saying how far, at 390 px', async () => {
+    const { context, page } = await newPage(browser, MOBILE);
+    await page.goto('/onsite-request?location=33316');
+    await page.getByText(/^\d+ expert\(s\) available for onsite service$/).waitFor();
+    await expect.poll(() => cards(page).count()).toBeGreaterThan(2);
+    expect(await page.getByLabel('Sort By').inputValue()).toBe('distance');
+    expect(await page.getByLabel('Sort By').locator('option:checked').textContent()).toBe('Nearest First');
+    const places = await cards(page).getByText(/ mi away$/).allTextContents();
+    const miles = places.map((text) => (/< 1 mi away$/.test(text) ? 0 : Number(/([\d,]+) mi away$/.exec(text)![1]!.replace(',', ''))));
+    expect(miles.length).toBe(await cards(page).count());
+    expect(miles).toEqual([...miles].sort((a, b) => a - b));
+    expect(miles[0]).toBe(0);
+    await snap(page, 'onsite-directory-near-zip-390');
+    await expectAccessible(page);
+    await context.close();
+  });
+});
+
+describe("a boat where no expert travels (Annapolis, MD)", () => {
+  it('says nobody visits there and offers the nearest experts by video call instead, at 390 px', async () => {
+    const { context, page } = await newPage(browser, MOBILE);
+    await page.goto('/experts?specialty=engines&location=21401');
+    await page.getByRole('heading', { name: 'No experts found' }).waitFor();
+    await page.getByText('No expert here travels to 21401 for an onsite visit yet. These experts can look at it with you on a video call:').waitFor();
+    const offers = page.getByRole('list', { name: 'Experts by video call' }).getByRole('listitem');
+    await expect.poll(() => offers.count()).toBe(3);
+    expect(await offers.first().getByText(/ mi away · \$\d+ \/ 30 min$/).count()).toBe(1);
+    expect(await offers.first().getByRole('link', { name: /^Book Video Consultation with / }).getAttribute('href')).toMatch(/^\/book-video\?expertId=\d+$/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    await snap(page, 'experts-no-one-in-reach-390');
+    await expectAccessible(page);
     await context.close();
   });
 });

@@ -50,15 +50,5 @@ export function handoffPath(serviceType: ServiceType, from: { category?: string 
   return `${serviceType === 'video' ? '/book-video' : '/book-onsite'}${query ? `?${query}` : ''}`;
 }
 
-/** A US ZIP code as people type it ('02108', '02108-1234'): its five digits, or null. */
-export function zip5(value: string | null | undefined): string | null {
-  const match = /^\s*(\d{5})(?:-\d{4})?\s*$/.exec(value ?? '');
-  return match ? match[1]! : null;
-}
-
-/** '12 mi away'; under a mile reads '< 1 mi away'. */
-export function distanceLabel(miles: number): string {
-  return miles < 1 ? '< 1 mi away' : `${Math.round(miles).toLocaleString('en-US')} mi away`;
-}
 
 export const CONVERSATION_NOT_YOURS = 'We could not find that conversation with the assistant. Book without it, or open it again from the assistant.';

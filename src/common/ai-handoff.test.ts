@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { AI_CATEGORIES } from './ai-rules.js';
 import { SPECIALTY_VALUES } from './specialties.js';
 import { nearbyExpertsQuerySchema } from './ai-handoff.js';
-import { distanceLabel, handoffPath, parseSpecialty, SPECIALTY_OF_CATEGORY, specialtyForCategory, zip5 } from './ai-handoff-rules.js';
+import { handoffPath, parseSpecialty, SPECIALTY_OF_CATEGORY, specialtyForCategory } from './ai-handoff-rules.js';
+import { distanceLabel, zip5 } from './travel-area.js';
 
 describe('specialtyForCategory', () => {
   it('maps every assistant category, each to a real specialty or to none', () => {

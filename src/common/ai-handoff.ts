@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AI_CATEGORIES } from './ai-rules.js';
-import { zip5 } from './ai-handoff-rules.js';
+import { zip5 } from './travel-area.js';
 import { expertSchema } from './experts.js';
 import { EXPERT_MAX_PAGE_SIZE } from './experts-listing.js';
 import { SERVICE_TYPES } from './roles.js';

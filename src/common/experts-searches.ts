@@ -1,5 +1,6 @@
 import type { ExpertListQuery } from './experts.js';
-import { EXPERT_SORTS, type ExpertSort } from './experts-listing.js';
+import { EXPERT_SORTS, type ListingSort } from './experts-listing.js';
+import { zip5 } from './travel-area.js';
 
 /*
  * The listing each directory page shows, from the filters it keeps in its address. The page asks for it
@@ -17,9 +18,23 @@ export function numberParam(value: string): number | undefined {
 }
 
 /** A URL value as a sort the API knows, else the given default. */
-function sortParam(value: string, allowed: readonly ExpertSort[], fallback: ExpertSort): ExpertSort {
-  return (allowed as readonly string[]).includes(value) ? (value as ExpertSort) : fallback;
+function sortParam(value: string, allowed: readonly ListingSort[], fallback: ListingSort): ListingSort {
+  return (allowed as readonly string[]).includes(value) ? (value as ListingSort) : fallback;
 }
+
+/**
+ * The sorts a directory offers for a location: nearest first, and by default, once the location is a ZIP
+ * code (docs/PRODUCT.md#expert-listing); its own sorts otherwise.
+ */
+export function sortsFor(sorts: readonly ListingSort[], location: string): readonly ListingSort[] {
+  return zip5(location) ? ['distance', ...sorts] : sorts;
+}
+
+/** The sort a directory lists in when the address names none (or one it does not offer). */
+export const defaultSort = (location: string): ListingSort => (zip5(location) ? 'distance' : 'rating');
+
+const sortOf = (values: { sort: string; location: string }, sorts: readonly ListingSort[]) =>
+  sortParam(values.sort, sortsFor(sorts, values.location), defaultSort(values.location));
 
 interface Directory<K extends string> {
   /** Each filter's value when the address does not name it. */
@@ -29,27 +44,27 @@ interface Directory<K extends string> {
 
 /** /experts: every approved expert, by free text, specialty and location. */
 export const EXPERTS_DIRECTORY: Directory<'q' | 'specialty' | 'location' | 'sort'> = {
-  defaults: { q: '', specialty: '', location: '', sort: 'rating' },
+  defaults: { q: '', specialty: '', location: '', sort: '' },
   search: (values) => ({
     q: values.q || undefined,
     specialty: values.specialty || undefined,
     location: values.location || undefined,
-    sort: sortParam(values.sort, EXPERT_SORTS, 'rating'),
+    sort: sortOf(values, EXPERT_SORTS),
   }),
 };
 
-export const ONSITE_SORTS: readonly ExpertSort[] = ['rating', 'price-low', 'price-high', 'experience'];
+export const ONSITE_SORTS: readonly ListingSort[] = ['rating', 'price-low', 'price-high', 'experience'];
 
 /** /onsite-request: experts who visit the boat and are taking bookings now. */
 export const ONSITE_DIRECTORY: Directory<'specialty' | 'location' | 'minRating' | 'sort'> = {
-  defaults: { specialty: '', location: '', minRating: '', sort: 'rating' },
+  defaults: { specialty: '', location: '', minRating: '', sort: '' },
   search: (values) => ({
     serviceType: 'onsite',
     available: true,
     specialty: values.specialty || undefined,
     location: values.location || undefined,
     minRating: numberParam(values.minRating),
-    sort: sortParam(values.sort, ONSITE_SORTS, 'rating'),
+    sort: sortOf(values, ONSITE_SORTS),
   }),
 };
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SERVICE_TYPES } from './roles.js';
 import { EXPERT_MAX_PAGE_SIZE, EXPERT_PAGE_SIZE, LISTING_SORTS } from './experts-listing.js';
-import { zipOfLocation } from './travel-area.js';
+import { zip5 } from './travel-area.js';
 
 /** The Expert, as `GET /api/experts` answers it (docs/PRODUCT.md#expert-listing). */
 export const expertSchema = z.object({
@@ -94,7 +94,7 @@ export const expertListQuerySchema = z.object({
     message: 'Use either cursor or offset, not both',
     path: ['cursor'],
   })
-  .refine((query) => query.sort !== 'distance' || zipOfLocation(query.location) !== null, {
+  .refine((query) => query.sort !== 'distance' || zip5(query.location) !== null, {
     message: NEAREST_NEEDS_ZIP,
     path: ['sort'],
   });

@@ -13,3 +13,11 @@ export const TASK_STATES = ['overdue', 'due_soon', 'scheduled', 'done'] as const
 export type TaskState = (typeof TASK_STATES)[number];
 export const TASK_STATE_LABELS: Record<TaskState, string> = { overdue: 'Overdue', due_soon: 'Due soon', scheduled: 'Scheduled', done: 'Done' };
 
+/**
+ * Where 'Book an expert' leads for a task: the directory narrowed to its specialty and to the experts who
+ * travel to the boat's home ZIP code (nearest first), with the boat and the task.
+ */
+export function bookExpertPath(task: { specialty: string; id: string }, boat: { id: string; homeZip: string | null }): string {
+  const near: Record<string, string> = boat.homeZip ? { location: boat.homeZip } : {};
+  return `/experts?${new URLSearchParams({ specialty: task.specialty, ...near, boat: boat.id, task: task.id })}`;
+}

@@ -104,6 +104,8 @@ export const maintenanceTaskSchema = z.object({
   id: z.uuid(),
   boatId: z.uuid(),
   boatName: z.string(),
+  /** The boat's home ZIP code: 'Book an expert' looks for experts who travel there. */
+  boatZip: z.string().nullable(),
   title: z.string(),
   specialty: z.string(),
   /** The template it came from ('impeller'), or null for the owner's own task. */

@@ -15,9 +15,15 @@ export function visitZip(boatAddress: string | null | undefined, boatHomeZip: st
   return (boatAddress ? zipInAddress(boatAddress) : null) ?? boatHomeZip ?? null;
 }
 
-/** The ZIP code a listing's location is, when it is one ('21401', '21401-1234'): the listing is then near it. */
-export function zipOfLocation(location: string | null | undefined): string | null {
-  return location?.trim().match(/^(\d{5})(?:-\d{4})?$/)?.[1] ?? null;
+/** A US ZIP code as people type it ('02108', '02108-1234'): its five digits, or null. */
+export function zip5(value: string | null | undefined): string | null {
+  const match = /^\s*(\d{5})(?:-\d{4})?\s*$/.exec(value ?? '');
+  return match ? match[1]! : null;
+}
+
+/** '12 mi away'; under a mile reads '< 1 mi away'. */
+export function distanceLabel(miles: number): string {
+  return miles < 1 ? '< 1 mi away' : `${Math.round(miles).toLocaleString('en-US')} mi away`;
 }
 
 /** Miles as the listing and the hand-off send them: to a tenth; null when unknown. */

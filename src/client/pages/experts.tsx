@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Search, SlidersHorizontal } from 'lucide-react';
-import { EXPERTS_DIRECTORY } from '@common/experts-searches';
+import { EXPERTS_DIRECTORY, defaultSort } from '@common/experts-searches';
+import { zip5 } from '@common/travel-area';
 import { PageContainer, PageHeader } from '../app/page-header';
 import { buttonVariants } from '../components/ui/button';
-import { ExpertCard, ExpertResults, ListingFilters, ResultsBar, formatTotal, resultsTotal, useInfiniteExperts } from '../features/experts';
+import { ExpertCard, ExpertResults, ListingFilters, NoOneInReach, ResultsBar, formatTotal, resultsTotal, useInfiniteExperts } from '../features/experts';
 import { BookingBoatNotice, useBookingBoat } from '../features/boats';
 import { FilterTextInput } from '../components/ui/filter-text-input';
 import { cn } from '../lib/cn';
@@ -19,13 +20,17 @@ const FILTERS_ID = 'expert-filters';
  * visitor types and chooses, and a submit applies typed text at once.
  */
 export default function ExpertsPage() {
-  const { values, setValue, clear, clears } = useSearchParamsState(DEFAULTS);
+  const { values, setValue, clear, clears, draft, filtered } = useSearchParamsState(DEFAULTS);
   const boat = useBookingBoat();
   const panelFiltered = values.specialty !== '' || values.location !== '' || values.sort !== DEFAULTS.sort;
   // Open at first when the address filters by the panel; from then on the disclosure keeps its own state.
   const [filtersOpenAtFirst] = useState(panelFiltered);
-  const query = useInfiniteExperts(EXPERTS_DIRECTORY.search(values));
+  const search = EXPERTS_DIRECTORY.search(values);
+  const query = useInfiniteExperts(search);
   const total = resultsTotal(query.data);
+  const zip = zip5(values.location);
+  // The sort the location lists in anyway is not kept in the address (nor counted as a filter).
+  const setFilter = (key: keyof typeof DEFAULTS, value: string) => setValue(key, key === 'sort' && value === defaultSort(values.location) ? '' : value);
 
   function applyTypedText(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -55,6 +60,7 @@ export default function ExpertsPage() {
               value={values.q}
               resets={clears}
               onChange={(value) => setValue('q', value)}
+              onDraft={(text) => draft('q', text)}
             />
           </div>
           <details open={filtersOpenAtFirst} className="group">
@@ -77,19 +83,21 @@ export default function ExpertsPage() {
           </details>
         </div>
         <div id={FILTERS_ID} className="hidden group-has-[details[open]]/filters:block">
-          <ListingFilters values={values} resets={clears} onChange={setValue} />
+          <ListingFilters values={{ ...values, sort: search.sort ?? 'rating' }} resets={clears} onChange={setFilter} onDraft={draft} />
         </div>
       </form>
       <BookingBoatNotice />
       <ResultsBar
         summary={total === null ? null : `${formatTotal(total)} ${total.count === 1 && !total.capped ? 'expert' : 'experts'} found`}
         clearLabel="Clear all filters"
+        filtered={filtered}
         onClear={clear}
       />
       <ExpertResults
         query={query}
         renderCard={(expert) => <ExpertCard expert={expert} />}
         emptyHint="Try adjusting your search criteria or check back later."
+        empty={zip && !values.q ? <NoOneInReach zip={zip} specialty={values.specialty} /> : undefined}
       />
     </PageContainer>
   );

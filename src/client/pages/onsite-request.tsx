@@ -1,21 +1,23 @@
 import { MapPin } from 'lucide-react';
 import { SPECIALTIES } from '@common/specialties';
-import { ONSITE_DIRECTORY, ONSITE_SORTS } from '@common/experts-searches';
+import { ONSITE_DIRECTORY, ONSITE_SORTS, defaultSort, sortsFor } from '@common/experts-searches';
+import { zip5 } from '@common/travel-area';
 import { PageContainer, PageHeader } from '../app/page-header';
-import { DirectoryFilters, ExpertResults, ALL_SPECIALTIES, MIN_RATING_OPTIONS, minRatingOption, sortOptions, OnsiteExpertCard, ResultsBar, formatTotal, resultsTotal, useInfiniteExperts } from '../features/experts';
+import { DirectoryFilters, ExpertResults, ALL_SPECIALTIES, MIN_RATING_OPTIONS, minRatingOption, sortOptions, NoOneInReach, OnsiteExpertCard, ResultsBar, formatTotal, resultsTotal, useInfiniteExperts } from '../features/experts';
 import { FilterSelect } from '../components/ui/filter-select';
 import { FilterTextInput } from '../components/ui/filter-text-input';
 import { useSearchParamsState } from '../lib/use-search-params-state';
 
 const DEFAULTS = ONSITE_DIRECTORY.defaults;
 const SPECIALTY_OPTIONS = [ALL_SPECIALTIES, ...SPECIALTIES];
-const SORT_OPTIONS = sortOptions(ONSITE_SORTS);
 
 /** The onsite expert directory: experts who visit the boat and are taking bookings now. */
 export default function OnsiteRequestPage() {
-  const { values, setValue, clear, clears } = useSearchParamsState(DEFAULTS);
-  const query = useInfiniteExperts(ONSITE_DIRECTORY.search(values));
+  const { values, setValue, clear, clears, draft, filtered } = useSearchParamsState(DEFAULTS);
+  const search = ONSITE_DIRECTORY.search(values);
+  const query = useInfiniteExperts(search);
   const total = resultsTotal(query.data);
+  const zip = zip5(values.location);
 
   return (
     <PageContainer className="flex flex-col gap-6">
@@ -39,6 +41,7 @@ export default function OnsiteRequestPage() {
           value={values.location}
           resets={clears}
           onChange={(value) => setValue('location', value)}
+          onDraft={(text) => draft('location', text)}
         />
         <FilterSelect
           id="onsite-min-rating"
@@ -50,20 +53,23 @@ export default function OnsiteRequestPage() {
         <FilterSelect
           id="onsite-sort"
           label="Sort By"
-          value={values.sort}
-          options={SORT_OPTIONS}
-          onChange={(value) => setValue('sort', value)}
+          value={search.sort ?? 'rating'}
+          options={sortOptions(sortsFor(ONSITE_SORTS, values.location))}
+          // The sort the location lists in anyway is not kept in the address (nor counted as a filter).
+          onChange={(value) => setValue('sort', value === defaultSort(values.location) ? '' : value)}
         />
       </DirectoryFilters>
       <ResultsBar
         summary={total === null ? null : `${formatTotal(total)} expert(s) available for onsite service`}
         clearLabel="Clear Filters"
+        filtered={filtered}
         onClear={clear}
       />
       <ExpertResults
         query={query}
         renderCard={(expert) => <OnsiteExpertCard expert={expert} />}
         emptyHint="Try adjusting your filters to see more results."
+        empty={zip ? <NoOneInReach zip={zip} specialty={values.specialty} /> : undefined}
       />
     </PageContainer>
   );

@@ -44,6 +44,7 @@ describe('taskFormValues', () => {
       id: '6d1f4a52-3c39-4f0e-9a57-1c2b3d4e5f60',
       boatId: boat.id,
       boatName: boat.name,
+      boatZip: boat.homeZip,
       title: 'Replace the impeller',
       specialty: 'engines',
       templateKey: null,

@@ -3,7 +3,7 @@ import { CalendarCheck2, Wrench } from 'lucide-react';
 import type { MaintenanceTask, TaskBooking } from '@common/maintenance';
 import { Button } from '../../components/ui/button';
 import { formatZonedDate } from '../../lib/booking-time';
-import { bookExpertPath } from './task-due';
+import { bookExpertPath } from '@common/maintenance-rules';
 
 /** 'Booked for Fri, Dec 4, 2026 (#1001)', or 'Requested for …' while the expert has not confirmed. */
 export function taskBookingLabel(booking: TaskBooking): string {
@@ -24,7 +24,7 @@ export function TaskBookingAction({ task, variant, className }: { task: Maintena
   }
   return (
     <Button asChild variant={variant} size="sm" className={className}>
-      <Link to={bookExpertPath(task)} aria-label={`Book an expert: ${task.title}`}>
+      <Link to={bookExpertPath(task, { id: task.boatId, homeZip: task.boatZip })} aria-label={`Book an expert: ${task.title}`}>
         <Wrench aria-hidden /> Book an expert
       </Link>
     </Button>

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { MaintenanceTask } from '@common/maintenance';
-import { bookExpertPath, describeDue, describeLastDone, describeRepeat, formatLocalDate, snoozeSuggestion } from './task-due';
+import { bookExpertPath } from '@common/maintenance-rules';
+import { describeDue, describeLastDone, describeRepeat, formatLocalDate, snoozeSuggestion } from './task-due';
 
 const task: MaintenanceTask = {
   id: '6d1f4a52-3c39-4f0e-9a57-1c2b3d4e5f60',
   boatId: '0b7c2f1e-8d3a-4c5b-9e6f-7a8b9c0d1e2f',
   boatName: 'Sea Breeze',
+  boatZip: '21401',
   title: 'Replace the raw-water impeller',
   specialty: 'engines',
   templateKey: 'impeller',
@@ -59,7 +61,8 @@ describe('the other lines of a task', () => {
   });
 
   it('books an expert of the task’s specialty for the boat and the task', () => {
-    expect(bookExpertPath(task)).toBe(`/experts?specialty=engines&boat=${task.boatId}&task=${task.id}`);
+    expect(bookExpertPath(task, { id: task.boatId, homeZip: '21401' })).toBe(`/experts?specialty=engines&location=21401&boat=${task.boatId}&task=${task.id}`);
+    expect(bookExpertPath(task, { id: task.boatId, homeZip: null })).toBe(`/experts?specialty=engines&boat=${task.boatId}&task=${task.id}`);
   });
 
   it('suggests snoozing two weeks past the due date, or past today when it has gone', () => {

@@ -49,10 +49,6 @@ export function describeRepeat(task: Pick<MaintenanceTask, 'intervalMonths' | 'i
   return `Repeats every ${[months, hours].filter(Boolean).join(' or ')}`;
 }
 
-/** Where 'Book an expert' leads for a task: the directory narrowed to its specialty, with the boat and the task. */
-export function bookExpertPath(task: Pick<MaintenanceTask, 'specialty' | 'boatId' | 'id'>): string {
-  return `/experts?${new URLSearchParams({ specialty: task.specialty, boat: task.boatId, task: task.id })}`;
-}
 
 /** A snooze's first suggestion: two weeks after the due date, or after today when that has passed. */
 export function snoozeSuggestion(dueDate: string, today: string): string {

@@ -7,7 +7,7 @@ import { CertificationBadges } from './certification-badges';
 import { ExpertCardHeader } from './expert-card-header';
 import { ExpertFacts } from './expert-facts';
 import { RateBox } from './rate-box';
-import { addressLabel, offersOnsite, offersVideo, onsiteRateLabel, travelRangeLabel, videoRateLabel } from './expert-labels';
+import { placeLabel, offersOnsite, offersVideo, onsiteRateLabel, travelRangeLabel, videoRateLabel } from './expert-labels';
 import { yearsLabel } from './experience-level';
 import { useBookingBoat, withBookingBoat, type BookingBoat } from '../boats';
 
@@ -29,7 +29,7 @@ export function ExpertCard({ expert }: { expert: Expert }) {
   const video = offersVideo(expert);
   const onsite = offersOnsite(expert);
   const facts = [
-    { icon: MapPin, text: addressLabel(expert) },
+    { icon: MapPin, text: placeLabel(expert) },
     { icon: Briefcase, text: yearsLabel(expert.experience) },
     ...(onsite ? [{ icon: Route, text: travelRangeLabel(expert) }] : []),
   ];

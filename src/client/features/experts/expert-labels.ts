@@ -1,5 +1,6 @@
 import { formatPrice } from '@common/experts-rules';
 import type { Expert } from '@common/experts';
+import { distanceLabel } from '@common/travel-area';
 
 // How an expert's facts and own rates are worded, the same on every screen.
 
@@ -17,6 +18,11 @@ export function minimumHoursLabel(expert: Pick<Expert, 'onsiteMinimumHours'>) {
 
 export function addressLabel(expert: Pick<Expert, 'city' | 'state' | 'zipCode'>) {
   return `${expert.city}, ${expert.state} ${expert.zipCode}`;
+}
+
+/** The address, and how far it is when the listing is near a ZIP code: 'Baltimore, MD 21201 · 26 mi away'. */
+export function placeLabel(expert: Pick<Expert, 'city' | 'state' | 'zipCode' | 'distanceMiles'>) {
+  return typeof expert.distanceMiles === 'number' ? `${addressLabel(expert)} · ${distanceLabel(expert.distanceMiles)}` : addressLabel(expert);
 }
 
 export function travelRangeLabel(expert: Pick<Expert, 'serviceRadius'>) {

@@ -22,10 +22,13 @@ export function ExpertResults({
   query,
   renderCard,
   emptyHint,
+  empty,
 }: {
   query: UseInfiniteQueryResult<InfiniteData<ExpertPage>>;
   renderCard: (expert: Expert) => ReactNode;
   emptyHint: string;
+  /** What to show instead of 'No experts found' and the hint (a listing near a ZIP code offers video calls). */
+  empty?: ReactNode;
 }) {
   // The cards render at low priority, in slices between which the browser can paint and respond: a page
   // of cards rendered at once is one long task on a phone.
@@ -54,7 +57,7 @@ export function ExpertResults({
 
   const shown = data ?? query.data;
   const experts = shown.pages.flatMap((page) => page.experts);
-  if (experts.length === 0) return <ExpertsEmptyState hint={emptyHint} />;
+  if (experts.length === 0) return empty ?? <ExpertsEmptyState hint={emptyHint} />;
   const total = resultsTotal(shown);
 
   return (

@@ -1,16 +1,17 @@
-import type { ExpertSort } from '@common/experts-listing';
+import type { ListingSort } from '@common/experts-listing';
 import { numberParam } from '@common/experts-searches';
 import type { FilterOption } from '../../components/ui/filter-select';
 
-const SORT_LABELS: Record<ExpertSort, string> = {
+const SORT_LABELS: Record<ListingSort, string> = {
   rating: 'Highest Rated',
   experience: 'Most Experience',
   'price-low': 'Price: Low to High',
   'price-high': 'Price: High to Low',
   name: 'Name A-Z',
+  distance: 'Nearest First',
 };
 
-export function sortOptions(sorts: readonly ExpertSort[]): FilterOption[] {
+export function sortOptions(sorts: readonly ListingSort[]): FilterOption[] {
   return sorts.map((sort) => ({ value: sort, label: SORT_LABELS[sort] }));
 }
 

@@ -13,6 +13,7 @@ export { ExpertProfile } from './expert-profile';
 export { ExpertResults } from './expert-results';
 export { ALL_SPECIALTIES, MIN_RATING_OPTIONS, minRatingOption, sortOptions } from './filter-options';
 export { ListingFilters } from './listing-filters';
+export { NoOneInReach } from './no-one-in-reach';
 export { OnsiteExpertCard } from './onsite-expert-card';
 export { useExpertPresenceHeartbeat } from './presence';
 export { ResultsBar } from './results-bar';

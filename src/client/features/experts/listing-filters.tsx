@@ -1,12 +1,12 @@
 import { SPECIALTIES } from '@common/specialties';
 import { EXPERT_SORTS } from '@common/experts-listing';
+import { sortsFor } from '@common/experts-searches';
 import { Button } from '../../components/ui/button';
 import { FilterSelect } from '../../components/ui/filter-select';
 import { FilterTextInput } from '../../components/ui/filter-text-input';
 import { ALL_SPECIALTIES, sortOptions } from './filter-options';
 
 const SPECIALTY_OPTIONS = [ALL_SPECIALTIES, ...SPECIALTIES];
-const SORT_OPTIONS = sortOptions(EXPERT_SORTS);
 
 export interface ListingFilterValues {
   specialty: string;
@@ -22,10 +22,13 @@ export function ListingFilters({
   values,
   resets,
   onChange,
+  onDraft,
 }: {
+  /** The filters, with the sort the listing is in (nearest first by default near a ZIP code). */
   values: ListingFilterValues;
   resets: number;
   onChange: (key: keyof ListingFilterValues, value: string) => void;
+  onDraft: (key: 'location', text: string) => void;
 }) {
   return (
     <div className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-3 sm:p-5">
@@ -45,13 +48,14 @@ export function ListingFilters({
         value={values.location}
         resets={resets}
         onChange={(value) => onChange('location', value)}
+        onDraft={(text) => onDraft('location', text)}
       />
       <FilterSelect
         id="filter-sort"
         name="sort"
         label="Sort By"
         value={values.sort}
-        options={SORT_OPTIONS}
+        options={sortOptions(sortsFor(EXPERT_SORTS, values.location))}
         onChange={(value) => onChange('sort', value)}
       />
       <Button type="submit" variant="secondary" size="sm" className="justify-self-end sm:col-span-3">

@@ -6,7 +6,7 @@ import { Card } from '../../components/ui/card';
 import { CertificationBadges } from './certification-badges';
 import { ExpertCardHeader } from './expert-card-header';
 import { ExpertFacts } from './expert-facts';
-import { addressLabel, minimumHoursLabel, onsiteRateLabel, travelRangeLabel } from './expert-labels';
+import { minimumHoursLabel, placeLabel, onsiteRateLabel, travelRangeLabel } from './expert-labels';
 import { yearsLabel } from './experience-level';
 import { useBookingBoat, withBookingBoat } from '../boats';
 
@@ -18,7 +18,7 @@ export function OnsiteExpertCard({ expert }: { expert: Expert }) {
       <ExpertCardHeader expert={expert} boat={boat} />
       <ExpertFacts
         facts={[
-          { icon: MapPin, text: addressLabel(expert) },
+          { icon: MapPin, text: placeLabel(expert) },
           { icon: Route, text: travelRangeLabel(expert) },
           { icon: Briefcase, text: yearsLabel(expert.experience) },
           { icon: Clock, text: minimumHoursLabel(expert) },

@@ -2,14 +2,16 @@ import { RotateCcw } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { useHydrated } from '../../lib/use-hydrated';
 
-/** How many experts match, announced politely to screen readers, and the screen's clear button. */
+/** How many experts match, announced politely to screen readers, and the screen's clear button while anything is filtered. */
 export function ResultsBar({
   summary,
   clearLabel,
+  filtered,
   onClear,
 }: {
   summary: string | null;
   clearLabel: string;
+  filtered: boolean;
   onClear: () => void;
 }) {
   // Disabled until the app has started on a page the server rendered: visibly not ready, not dead.
@@ -21,9 +23,11 @@ export function ResultsBar({
       <p role="status" aria-live="polite" className="flex min-h-12 min-w-0 flex-1 items-center font-medium text-slate-700 sm:min-h-0">
         {summary ?? 'Searching...'}
       </p>
-      <Button variant="ghost" size="sm" onClick={onClear} disabled={!hydrated}>
-        <RotateCcw aria-hidden /> {clearLabel}
-      </Button>
+      {filtered ? (
+        <Button variant="ghost" size="sm" onClick={onClear} disabled={!hydrated}>
+          <RotateCcw aria-hidden /> {clearLabel}
+        </Button>
+      ) : null}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { and, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { bookExpertPath } from '../../../common/maintenance-rules.js';
 import type { Database } from '../../db/client.js';
 import { boats, maintenanceTasks, users } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -48,7 +49,7 @@ function dueWhen(daysLeft: number): string {
 
 /** One task's lines: what is due when, and where to mark it done or book an expert for it. */
 function taskLines({ task, boat }: DueTask, daysLeft: number, baseUrl: string): string[] {
-  const book = `${baseUrl}/experts?specialty=${encodeURIComponent(task.specialty)}&boat=${boat.id}&task=${task.id}`;
+  const book = `${baseUrl}${bookExpertPath(task, boat)}`;
   return [
     `${task.title} on ${boat.name} is due ${dueWhen(daysLeft)}, on ${longDate(task.dueDate!)}${task.dueHours ? ` (or at ${task.dueHours.toLocaleString('en-US')} engine hours, whichever comes first)` : ''}.`,
     ...(task.dueReason ? [task.dueReason] : []),

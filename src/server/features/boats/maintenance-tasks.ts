@@ -41,12 +41,13 @@ export async function liveTaskBookings(db: Database, taskIds: string[]): Promise
   return byTask;
 }
 
-export function toTask(task: TaskRow, boat: Pick<BoatRow, 'name' | 'engines'>, now: Date, booking: TaskBooking | null): MaintenanceTask {
+export function toTask(task: TaskRow, boat: Pick<BoatRow, 'name' | 'engines' | 'homeZip'>, now: Date, booking: TaskBooking | null): MaintenanceTask {
   const hours = engineHoursOf(boat);
   return {
     id: task.id,
     boatId: task.boatId,
     boatName: boat.name,
+    boatZip: boat.homeZip,
     title: task.title,
     specialty: task.specialty,
     templateKey: task.templateKey,
@@ -81,7 +82,7 @@ export async function listTasks(deps: ServiceContext, user: CurrentUser, boatId:
 /** The caller's open tasks across their boats, most pressing first (the dashboard's list). */
 export async function upcomingTasks(deps: ServiceContext, user: CurrentUser, limit: number): Promise<MaintenanceTask[]> {
   const rows = await deps.db
-    .select({ task: maintenanceTasks, boat: { name: boats.name, engines: boats.engines } })
+    .select({ task: maintenanceTasks, boat: { name: boats.name, engines: boats.engines, homeZip: boats.homeZip } })
     .from(maintenanceTasks)
     .innerJoin(boats, eq(boats.id, maintenanceTasks.boatId))
     .where(and(eq(boats.ownerId, user.id), isNull(maintenanceTasks.doneAt)));

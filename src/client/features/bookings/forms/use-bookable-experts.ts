@@ -1,6 +1,6 @@
 import type { Expert } from '@common/experts';
 import { EXPERT_MAX_PAGE_SIZE } from '@common/experts-listing';
-import { zip5 } from '@common/ai-handoff-rules';
+import { zip5 } from '@common/travel-area';
 import type { ServiceType } from '@common/roles';
 import type { Specialty } from '@common/specialties';
 import { useExperts } from '../../experts';

@@ -1,6 +1,6 @@
 import { type ExpertFilters, type ExpertListQuery } from '../../../../common/experts.js';
 import { EXPERT_COUNT_CAP } from '../../../../common/experts-listing.js';
-import { withinTravelArea, zipOfLocation } from '../../../../common/travel-area.js';
+import { withinTravelArea, zip5 } from '../../../../common/travel-area.js';
 import { haversineMiles } from '../../../geo/zip-centroids.js';
 import { searchWords, specialtiesMatching } from '../search-terms.js';
 import { AVAILABLE, ExpertColumns, LIVE, ONSITE, VIDEO, searchTextOf, type Centroid, type DirectoryExpert } from './expert-columns.js';
@@ -278,7 +278,7 @@ export class DirectoryIndex {
 
   /** The ZIP code a listing's location is, with its centroid; null for any other location or an unknown ZIP. */
   private nearPoint(location: string | undefined): NearPoint | null {
-    const zip = zipOfLocation(location);
+    const zip = zip5(location);
     const centroid = zip ? this.options.centroid(zip) : null;
     return zip && centroid ? { zip, latitude: centroid[0], longitude: centroid[1] } : null;
   }
