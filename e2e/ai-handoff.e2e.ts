@@ -136,6 +136,18 @@ describe('from the assistant to an expert', () => {
     await page.goto(`/bookings/${booking.id}`);
     await page.getByRole('heading', { name: 'Conversation with the AI assistant' }).waitFor();
     await page.getByRole('list', { name: 'Attached conversation' }).getByText(QUESTION, { exact: true }).waitFor();
+
+    // An onsite visit offers only the engine experts who travel to the owner's ZIP code, nearest first.
+    await page.goto('/book-onsite?specialty=engines');
+    const reaching = await inPage<Expert[]>(page, 'GET', `/api/experts?serviceType=onsite&available=true&specialty=engines&location=${OWNER_ZIP}&sort=distance&limit=100`);
+    expect(reaching.length).toBeGreaterThan(0);
+    expect(reaching.every((e) => e.distanceMiles !== null && Math.round(e.distanceMiles!) <= e.serviceRadius)).toBe(true);
+    const onsiteSelect = page.getByLabel('Expert', { exact: true });
+    await expect.poll(() => onsiteSelect.locator('option:not([value=""])').count()).toBe(reaching.length);
+    expect(await onsiteSelect.locator('option:not([value=""])').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).toEqual(
+      reaching.map((e) => String(e.id)),
+    );
+    await page.getByText(`Experts who travel to ZIP code ${OWNER_ZIP}, from your profile, nearest first.`).waitFor();
     await context.close();
 
     // The expert signs in and reads the conversation, read only, with the owner's words as text.

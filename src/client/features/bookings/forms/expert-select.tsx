@@ -12,6 +12,12 @@ import { fieldAria } from '../../../components/ui/field-props';
 import { videoRateLabel } from '../../experts';
 import { useBookableExperts } from './use-bookable-experts';
 
+/** The empty select's first line: why there is nobody to choose. */
+function emptyChoice(serviceType: ServiceType, specialty: Specialty | '', nearTo: string | null): string {
+  if (serviceType === 'onsite' && nearTo) return specialty ? `No expert of this specialty travels to ${nearTo} yet` : `No expert travels to ${nearTo} yet`;
+  return specialty ? 'No experts of this specialty right now' : 'No experts available right now';
+}
+
 /**
  * The expert select of a form opened without an expert: only experts who offer the service and take
  * bookings now, with their specialty, their own rate and, when the owner's ZIP code is known, how far away
@@ -42,7 +48,7 @@ export function ExpertSelect({
       <FormField id="expertId" label="Expert" error={error}>
         <NativeSelect {...selectProps} {...fieldAria('expertId', error)} disabled={experts.isPending}>
           <option value="">
-            {experts.isPending ? 'Loading experts...' : list.length === 0 ? (specialty ? 'No experts of this specialty right now' : 'No experts available right now') : experts.nearTo ? 'Choose an expert (nearest first)' : 'Choose an expert'}
+            {experts.isPending ? 'Loading experts...' : list.length === 0 ? emptyChoice(serviceType, specialty, experts.nearTo) : experts.nearTo ? 'Choose an expert (nearest first)' : 'Choose an expert'}
           </option>
           {list.map((expert) => (
             <option key={expert.id} value={String(expert.id)}>
@@ -52,7 +58,11 @@ export function ExpertSelect({
             </option>
           ))}
         </NativeSelect>
-        {experts.nearTo ? <p className="text-xs text-slate-600">Nearest first to ZIP code {experts.nearTo}, from your profile.</p> : null}
+        {experts.nearTo ? (
+          <p className="text-xs text-slate-600">
+            {serviceType === 'onsite' ? `Experts who travel to ZIP code ${experts.nearTo}, from your profile, nearest first.` : `Nearest first to ZIP code ${experts.nearTo}, from your profile.`}
+          </p>
+        ) : null}
         {experts.isError ? <p className="text-sm text-red-600">We could not load the experts. Please reload the page.</p> : null}
       </FormField>
     </div>

@@ -11,16 +11,22 @@ export type BookableExpert = Expert & { distanceMiles?: number | null };
 
 /**
  * The experts a form without an expert can book: those who offer the service and take bookings now (of
- * the specialty, when one is chosen). Nearest first when the signed-in owner's profile has a US ZIP code;
- * by name otherwise.
+ * the specialty, when one is chosen). When the signed-in owner's profile has a US ZIP code: for a visit,
+ * only the experts who travel there (docs/PRODUCT.md#expert-listing), nearest first; for a call, every
+ * expert, nearest first. By name otherwise.
  */
 export function useBookableExperts(serviceType: ServiceType, specialty: Specialty | '') {
   const zip = zip5(useAuth().user?.zipCode);
   const filter = specialty || undefined;
-  const nearby = useNearbyExperts({ serviceType, specialty: filter, zip: zip ?? '', limit: EXPERT_MAX_PAGE_SIZE }, zip !== null);
-  const byName = useExperts({ serviceType, specialty: filter, available: true, sort: 'name', limit: EXPERT_MAX_PAGE_SIZE }, zip === null);
-  const chosen = zip !== null ? nearby : byName;
-  const experts: BookableExpert[] = zip !== null ? (nearby.data ?? []) : (byName.data?.experts ?? []);
-  /** `nearTo`: the owner's ZIP code the list is ordered by, or null when it is by name. */
+  const near = zip !== null;
+  const visit = serviceType === 'onsite';
+  const nearby = useNearbyExperts({ serviceType, specialty: filter, zip: zip ?? '', limit: EXPERT_MAX_PAGE_SIZE }, near && !visit);
+  const listing = useExperts(
+    { serviceType, specialty: filter, available: true, limit: EXPERT_MAX_PAGE_SIZE, ...(near && visit ? { location: zip, sort: 'distance' } : { sort: 'name' }) },
+    !near || visit,
+  );
+  const chosen = near && !visit ? nearby : listing;
+  const experts: BookableExpert[] = near && !visit ? (nearby.data ?? []) : (listing.data?.experts ?? []);
+  /** `nearTo`: the owner's ZIP code the list is ordered by (for a visit, reaches), or null when it is by name. */
   return { experts, isPending: chosen.isPending, isError: chosen.isError, nearTo: zip };
 }
