@@ -58,7 +58,8 @@ export function OnsiteBookingForm({
   const urlBoat = useBookingBoat();
   // The times are told in the visit's place's zone once the address or the chosen boat gives its ZIP code.
   const [boatAddress, boatId] = useWatch({ control: form.control, name: ['boatAddress', 'boatId'] });
-  const boat = useBoats(useAuth().isAuthenticated).data?.find((candidate) => candidate.id === boatId);
+  const { isAuthenticated } = useAuth();
+  const boat = useBoats(isAuthenticated).data?.find((candidate) => candidate.id === boatId);
   const placeTimeZone = placeTimeZoneOf(boatAddress, boat?.homeZip);
 
   // A boat from My Boats fills the boat's type and length and where it is kept: the owner's choice
