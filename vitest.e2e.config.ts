@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Browser journeys: real server processes (embedded database, demo experts) and system Chromium. Journey
@@ -6,6 +7,8 @@ export default defineConfig({
   // Its own cache folder: npm test runs the journeys beside the unit and API tests, and two vitest runs
   // writing one results file at once could leave it unreadable.
   cacheDir: 'node_modules/.vite-e2e',
+  // Journeys read some client helpers (a booking's times), which import the shared code by this name.
+  resolve: { alias: { '@common': fileURLToPath(new URL('./src/common', import.meta.url)) } },
   test: {
     name: 'e2e',
     include: ['e2e/**/*.e2e.ts'],

@@ -52,11 +52,11 @@ async function toast(page: Page, title: string, description: string) {
 
 let zonedVisitor = 0;
 
-/** A desktop page whose browser clock is in the given zone (its own visitor address, like newPage's). */
-async function newPageInZone(timezoneId: string) {
+/** A page whose browser clock is in the given zone (its own visitor address, like newPage's). */
+async function newPageInZone(timezoneId: string, viewport = DESKTOP) {
   zonedVisitor += 1;
   const context = await browser.newContext({
-    viewport: DESKTOP,
+    viewport,
     baseURL: baseUrl(),
     timezoneId,
     extraHTTPHeaders: { 'x-forwarded-for': `10.251.${process.pid % 250}.${zonedVisitor}` },
@@ -334,6 +334,75 @@ describe('booking an onsite visit (/book-onsite)', () => {
     await toast(page, 'Missing Information', 'Please fill in all required fields.');
     await noHorizontalOverflow(page);
     await context.close();
+  });
+});
+
+describe('an onsite visit in another zone than the expert keeps (docs/PRODUCT.md#booking-pages)', () => {
+  /** Sets a demo expert's own zone in their workspace, as they would. */
+  async function setExpertZone(name: string, timeZone: string) {
+    const email = demoEmailOf(name);
+    setPasswordOf(email, 'expert-pass-42');
+    const { context, page } = await newPage(browser);
+    await signInThroughUi(page, email, 'expert-pass-42');
+    const status = await page.evaluate(
+      async (zone) => (await fetch('/api/workspace/profile', { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ timeZone: zone }) })).status,
+      timeZone,
+    );
+    expect(status).toBe(200);
+    await context.close();
+  }
+
+  it("tells an Annapolis visit in Eastern time on the form, the confirmation and the booking page, and Settings keeps the owner's zone (390 px)", async () => {
+    // Megan Albright works around Annapolis but keeps Central time; the owner's phone is on Pacific time.
+    await setExpertZone('Megan Albright', 'America/Chicago');
+    const expert = await expertNamed('Megan Albright');
+    expect(expert.timeZone).toBe('America/Chicago');
+    const { context, page } = await newPageInZone('America/Los_Angeles', MOBILE);
+    await signUp(page, 'Annie');
+    await page.goto(`/book-onsite?expertId=${expert.id}`);
+    await page.getByRole('heading', { name: 'Book Onsite Marine Service' }).waitFor();
+    await page.getByLabel('Describe the Issue').fill('Raw-water pump leaks at the shaft seal.');
+    await page.getByLabel('Boat Address').fill('80 Compromise St, Annapolis, MD 21401');
+    await page.getByLabel('Contact Phone').fill('(410) 555-0177');
+    await page.getByLabel('Boat Type').selectOption('powerboat');
+    const date = addDays(localDateOf(new Date(), 'America/Chicago'), 5);
+    await page.getByLabel('Preferred Date').fill(date);
+    expect((await slotsOf(expert, 'onsite', date, 3)).map((slot) => slot.time)).toContain('9:00 AM');
+    // The expert's 9:00 AM is 10:00 AM at the boat and 7:00 AM on the owner's phone.
+    await expect.poll(() => timeOptions(page)).toContain('10:00 AM (7:00 AM your time)');
+    await page.getByText(/^Times are local time at the boat \(Eastern (Standard|Daylight) Time\)\. Your local time \(Pacific/).waitFor();
+    await page.getByLabel('Preferred Time').selectOption('9:00 AM');
+    await page.getByRole('button', { name: 'Book Onsite Service' }).click();
+
+    await page.getByRole('heading', { name: /^Booking #\d+$/ }).waitFor();
+    await page.getByText('When (local time at the boat)').waitFor();
+    await page.getByText(/ at 10:00 AM Eastern (Standard|Daylight) Time$/).waitFor();
+    await page.getByText(/ at 7:00 AM Pacific (Standard|Daylight) Time$/).waitFor();
+    await noHorizontalOverflow(page);
+    await snap(page, 'book-onsite-place-zone-confirmed-390');
+
+    await page.getByRole('link', { name: 'View booking' }).click();
+    await page.getByText(/^Local time at the boat \(Eastern (Standard|Daylight) Time\)$/).waitFor();
+    await page.getByText(/10:00 AM – 1:00 PM E[SD]T/).first().waitFor();
+    await page.getByText(/^Your time: .*7:00 AM – 10:00 AM P[SD]T$/).waitFor();
+    await noHorizontalOverflow(page);
+    await snap(page, 'booking-page-place-zone-390');
+    await expectAccessible(page);
+
+    // Settings: the browser's zone until one is chosen; the choice is kept.
+    await page.goto('/settings');
+    const zone = page.getByLabel('Time zone');
+    await expect.poll(() => zone.inputValue()).toBe('America/Los_Angeles');
+    await zone.selectOption('America/Denver');
+    await page.getByRole('button', { name: 'Save time zone' }).click();
+    await toast(page, 'Time zone saved', 'Booking e-mails give your time in America/Denver');
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Time zone').inputValue()).toBe('America/Denver');
+    await noHorizontalOverflow(page);
+    await snap(page, 'settings-time-zone-390');
+    await expectAccessible(page);
+    await context.close();
+    await setExpertZone('Megan Albright', 'America/New_York');
   });
 });
 

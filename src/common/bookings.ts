@@ -173,6 +173,8 @@ export const bookingSchema = z.object({
   endsAt: z.iso.datetime(),
   /** The expert's IANA zone; `scheduledDate` and `preferredTime` are in it. */
   timeZone: z.string(),
+  /** An onsite visit's place's IANA zone, set when booked; null for a call or a place without a ZIP code. Times are shown in it. */
+  placeTimeZone: z.string().nullable(),
   scheduledDate: z.string(),
   preferredTime: z.string(),
   durationMinutes: z.number().int(),

@@ -204,6 +204,7 @@ export const invoiceSchema = z.object({
   bookingNumber: z.number().int(),
   serviceType: z.enum(['video', 'onsite']),
   serviceDate: z.iso.datetime(),
+  /** The zone the service date is told in: an onsite visit's place's, else the expert's. */
   timeZone: z.string(),
   status: z.enum(INVOICE_STATUSES),
   issuedAt: z.iso.datetime(),

@@ -94,8 +94,9 @@ export const taskBookingSchema = z.object({
   id: z.uuid(),
   number: z.number().int(),
   startsAt: z.iso.datetime(),
-  /** The expert's zone, which the booking's own pages show its time in. */
+  /** The expert's zone; the visit's place's zone when known (`bookingTimeZone`), which the booking's pages show its time in. */
   timeZone: z.string(),
+  placeTimeZone: z.string().nullable(),
   status: z.enum(['requested', 'confirmed']),
 });
 export type TaskBooking = z.infer<typeof taskBookingSchema>;

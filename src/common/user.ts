@@ -16,6 +16,8 @@ export const currentUserSchema = z.object({
   city: z.string().nullable(),
   state: z.string().nullable(),
   zipCode: z.string().nullable(),
+  /** The IANA zone chosen in Settings, or null: not chosen (docs/PRODUCT.md#settings). */
+  timeZone: z.string().nullable(),
   role: z.enum(ROLES),
   status: z.enum(USER_STATUSES),
   createdAt: z.iso.datetime(),

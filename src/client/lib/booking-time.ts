@@ -1,8 +1,10 @@
+import { bookingTimeZone } from '@common/bookings-time-zone';
 import { browserTimeZone } from './time-zone-name';
 
 /**
- * How a booking's time reads. Bookings live in the expert's zone (that is the time the expert keeps);
- * when the viewer's own clock shows something else, the screens add the viewer's time too.
+ * How a booking's time reads: in its place's zone for an onsite visit (where both people will be), else
+ * the expert's (the time the expert keeps); when the viewer's own clock shows something else, the screens
+ * add the viewer's time too.
  */
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -37,20 +39,21 @@ export function zoneAbbreviation(iso: string, timeZone: string): string {
 }
 
 export interface BookingTimes {
-  /** 'Tue, Jun 3, 2025' in the expert's zone. */
+  /** 'Tue, Jun 3, 2025' in the booking's zone. */
   date: string;
-  /** '9:00 AM – 9:30 AM EDT' in the expert's zone. */
+  /** '9:00 AM – 9:30 AM EDT' in the booking's zone. */
   time: string;
   /** 'Tue, Jun 3, 6:00 AM – 6:30 AM PDT' on the viewer's clock, or null when it reads the same. */
   viewerTime: string | null;
 }
 
-/** The booking's date and time as the expert keeps it, and as the viewer's clock shows it when that differs. */
+/** The booking's date and time in its zone (`bookingTimeZone`), and as the viewer's clock shows it when that differs. */
 export function bookingTimes(
-  booking: { startsAt: string; endsAt: string; timeZone: string },
+  booking: { startsAt: string; endsAt: string; timeZone: string; placeTimeZone?: string | null },
   viewerZone: string = browserTimeZone(),
 ): BookingTimes {
-  const { startsAt, endsAt, timeZone } = booking;
+  const { startsAt, endsAt } = booking;
+  const timeZone = bookingTimeZone(booking);
   const span = (zone: string) =>
     `${formatZonedClock(startsAt, zone)} – ${formatZonedClock(endsAt, zone)} ${zoneAbbreviation(startsAt, zone)}`;
   const date = formatZonedDate(startsAt, timeZone);

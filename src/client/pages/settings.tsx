@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { RequireAuth, ChangePasswordCard, SessionsCard } from '../features/auth';
 import { PageContainer, PageHeader } from '../app/page-header';
 import { AiSettingsCard } from '../features/ai';
+import { TimeZoneCard } from '../features/profile';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
 import { Button } from '../components/ui/button';
 import { useAuth } from '../lib/session';
@@ -30,9 +31,10 @@ export default function SettingsPage() {
   return (
     <RequireAuth>
       <PageContainer>
-        <PageHeader title="Settings" subtitle="Manage your account, password and sessions" />
+        <PageHeader title="Settings" subtitle="Manage your account, time zone, password and sessions" />
         <div className="mt-6 grid max-w-3xl gap-6">
           <AccountCard />
+          {user ? <TimeZoneCard user={user} /> : null}
           <ChangePasswordCard />
           <SessionsCard />
           {user?.role === 'admin' ? <AiSettingsCard /> : null}

@@ -47,7 +47,7 @@ describe('accounts', () => {
       phone: null,
     });
     expect(Object.keys(me.json()).sort()).toEqual(
-      ['id', 'profileImageUrl', 'firstName', 'lastName', 'email', 'emailVerified', 'phone', 'address', 'city', 'state', 'zipCode', 'role', 'status', 'createdAt'].sort(),
+      ['id', 'profileImageUrl', 'firstName', 'lastName', 'email', 'emailVerified', 'phone', 'address', 'city', 'state', 'zipCode', 'timeZone', 'role', 'status', 'createdAt'].sort(),
     );
   });
 

@@ -165,6 +165,7 @@ export function createAuth({ db, baseUrl, secret, mailer, log }: AuthOptions) {
         city: { type: 'string', required: false, input: false },
         state: { type: 'string', required: false, input: false },
         zipCode: { type: 'string', required: false, input: false },
+        timeZone: { type: 'string', required: false, input: false },
         role: { type: 'string', required: false, input: false, defaultValue: 'user' },
         status: { type: 'string', required: false, input: false, defaultValue: 'active' },
       },

@@ -27,6 +27,7 @@ interface SessionUserRow {
   city?: string | null;
   state?: string | null;
   zipCode?: string | null;
+  timeZone?: string | null;
   role?: string | null;
   status?: string | null;
 }
@@ -44,6 +45,7 @@ export function toCurrentUser(row: SessionUserRow): CurrentUser {
     city: row.city ?? null,
     state: row.state ?? null,
     zipCode: row.zipCode ?? null,
+    timeZone: row.timeZone ?? null,
     role: (row.role ?? 'user') as Role,
     status: (row.status ?? 'active') as UserStatus,
     createdAt: new Date(row.createdAt).toISOString(),

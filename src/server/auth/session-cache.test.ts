@@ -14,6 +14,7 @@ const user = (id: string, role: CurrentUser['role'] = 'user'): CurrentUser => ({
   city: null,
   state: null,
   zipCode: null,
+  timeZone: null,
   role,
   status: 'active',
   createdAt: '2026-01-01T00:00:00.000Z',

@@ -55,6 +55,8 @@ export const users = pgTable('users', {
   city: text('city'),
   state: text('state'),
   zipCode: text('zip_code'),
+  /** The IANA zone chosen in Settings; null: not chosen (e-mails then show the booking's own zone only). */
+  timeZone: text('time_zone'),
   role: text('role', { enum: ROLES }).notNull().default('user'),
   status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
   /** Set when an administrator deleted the account: the person is anonymised, the rows others need stay. */
@@ -339,6 +341,11 @@ export const bookings = pgTable(
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     timeZone: text('time_zone').notNull(),
+    /**
+     * An onsite visit's place's IANA zone, from its ZIP code when booked (a boat's ZIP code may change later);
+     * null for a video call or a place without one. Its times are shown in it (docs/PRODUCT.md#booking-pages).
+     */
+    placeTimeZone: text('place_time_zone'),
     /** When a requested booking nobody answered expires. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     description: text('description').notNull(),

@@ -76,7 +76,7 @@ describe("the app's HTML for each page", () => {
     const patterns = "$& $` $' $1 $$";
     const user = {
       id: 'u1', profileImageUrl: null, firstName: `Pat ${patterns}`, lastName: null, email: 'pat@example.com', emailVerified: false, phone: null,
-      address: null, city: null, state: null, zipCode: null, role: 'user', status: 'active', createdAt: '2026-01-01T00:00:00.000Z',
+      address: null, city: null, state: null, zipCode: null, timeZone: null, role: 'user', status: 'active', createdAt: '2026-01-01T00:00:00.000Z',
     } as const;
     const html = createPageHtml(clientDir)('/expert/12', {
       headTags: `<title>Dan ${patterns}</title>`,

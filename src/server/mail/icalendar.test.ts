@@ -11,6 +11,7 @@ const event: CalendarEvent = {
   location: '1 Marina Way, Annapolis, MD',
   url: 'https://kb.example/bookings/1',
   start: new Date('2026-12-01T15:00:00Z'),
+  timeZone: 'America/New_York',
   durationMinutes: 120,
   organizer: { name: 'K&B Marine', email: 'noreply@kb.example' },
   attendee: { name: 'Sam "Skipper" Owner', email: 'sam@example.com' },
@@ -21,12 +22,14 @@ const event: CalendarEvent = {
 const unfold = (ics: string) => ics.replace(/\r\n[ \t]/g, '').split('\r\n');
 
 describe('calendarEventText', () => {
-  it('writes one event with its method, UID, sequence and UTC times', () => {
+  it('writes one event with its method, UID, sequence, and its start in its zone, defined by a VTIMEZONE before it', () => {
     const lines = unfold(calendarEventText(event));
-    expect(lines.slice(0, 6)).toEqual(['BEGIN:VCALENDAR', 'VERSION:2.0', 'CALSCALE:GREGORIAN', 'PRODID:K&B Marine/bookings', 'METHOD:REQUEST', 'BEGIN:VEVENT']);
+    expect(lines.slice(0, 7)).toEqual(['BEGIN:VCALENDAR', 'VERSION:2.0', 'CALSCALE:GREGORIAN', 'PRODID:K&B Marine/bookings', 'METHOD:REQUEST', 'BEGIN:VTIMEZONE', 'TZID:America/New_York']);
+    expect(lines.indexOf('END:VTIMEZONE')).toBeLessThan(lines.indexOf('BEGIN:VEVENT'));
     expect(lines).toContain('UID:booking-1b2c3d4e-0000-4000-8000-000000000001@kbmarine');
     expect(lines).toContain('SEQUENCE:3');
-    expect(lines).toContain('DTSTART:20261201T150000Z');
+    // 15:00 UTC is 10:00 AM in Eastern Standard Time.
+    expect(lines).toContain('DTSTART;TZID=America/New_York:20261201T100000');
     expect(lines).toContain('DURATION:PT120M');
     expect(lines).toContain('DTSTAMP:20261127T191201Z');
     expect(lines).toContain('STATUS:CONFIRMED');

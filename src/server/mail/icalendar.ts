@@ -1,7 +1,10 @@
+import { localDateTime, vtimezoneLines } from './vtimezone.js';
+
 /**
- * A calendar invite's text (iCalendar, RFC 5545): one event, its times in UTC (calendars show them in the
- * reader's zone). Written here rather than by a library: the one we used checked every event against a
- * schema, which made the invite the costliest part of a booking's work on the server.
+ * A calendar invite's text (iCalendar, RFC 5545): one event, its start in the zone it is told in (a TZID
+ * with its VTIMEZONE, so a calendar shows the place's zone beside the reader's). Written here rather than
+ * by a library: the one we used checked every event against a schema, which made the invite the costliest
+ * part of a booking's work on the server.
  */
 export interface CalendarEvent {
   method: 'REQUEST' | 'CANCEL';
@@ -13,6 +16,8 @@ export interface CalendarEvent {
   location?: string;
   url: string;
   start: Date;
+  /** The IANA zone the start is written in. */
+  timeZone: string;
   durationMinutes: number;
   organizer: { name: string; email: string };
   attendee: { name: string; email: string };
@@ -69,11 +74,12 @@ export function calendarEventText(event: CalendarEvent): string {
     'CALSCALE:GREGORIAN',
     `PRODID:${text(event.productId)}`,
     `METHOD:${event.method}`,
+    ...vtimezoneLines(event.timeZone, event.start),
     'BEGIN:VEVENT',
     `UID:${text(event.uid)}`,
     `SUMMARY:${text(event.title)}`,
     `DTSTAMP:${utc(event.stamp)}`,
-    `DTSTART:${utc(event.start)}`,
+    `DTSTART;TZID=${event.timeZone}:${localDateTime(event.start, event.timeZone)}`,
     `DURATION:PT${event.durationMinutes}M`,
     `SEQUENCE:${event.sequence}`,
     `DESCRIPTION:${text(event.description)}`,

@@ -3,11 +3,12 @@ import { CalendarCheck2, Wrench } from 'lucide-react';
 import type { MaintenanceTask, TaskBooking } from '@common/maintenance';
 import { Button } from '../../components/ui/button';
 import { formatZonedDate } from '../../lib/booking-time';
+import { bookingTimeZone } from '@common/bookings-time-zone';
 import { bookExpertPath } from '@common/maintenance-rules';
 
 /** 'Booked for Fri, Dec 4, 2026 (#1001)', or 'Requested for …' while the expert has not confirmed. */
 export function taskBookingLabel(booking: TaskBooking): string {
-  return `${booking.status === 'confirmed' ? 'Booked' : 'Requested'} for ${formatZonedDate(booking.startsAt, booking.timeZone)} (#${booking.number})`;
+  return `${booking.status === 'confirmed' ? 'Booked' : 'Requested'} for ${formatZonedDate(booking.startsAt, bookingTimeZone(booking))} (#${booking.number})`;
 }
 
 /**

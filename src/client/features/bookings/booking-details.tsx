@@ -3,12 +3,13 @@ import { ClipboardList } from 'lucide-react';
 import type { Booking } from '@common/bookings';
 import { specialtyLabel } from '@common/specialties';
 import { timeZoneName } from '../../lib/time-zone-name';
+import { bookingTimeZone } from '@common/bookings-time-zone';
 import { BookingFact } from './booking-panel';
 import { SectionCard } from '../../components/ui/section-card';
 import { bookingTimes } from '../../lib/booking-time';
 import { durationLabel, SERVICE_TYPE_LABELS } from './service-type-labels';
 
-/** What was booked, with whom and when: in the expert's zone, and in the viewer's when it differs. */
+/** What was booked, with whom and when: in the visit's or the expert's zone, and in the viewer's when it differs. */
 export function BookingDetails({ booking }: { booking: Booking }) {
   const times = bookingTimes(booking);
   const place = `${booking.expert.city}, ${booking.expert.state}`;
@@ -29,7 +30,7 @@ export function BookingDetails({ booking }: { booking: Booking }) {
         <BookingFact label="Time">
           {times.time}
           <span className="block text-sm text-slate-600">
-            The expert&apos;s time zone ({timeZoneName(booking.timeZone, new Date(booking.startsAt))})
+            {booking.placeTimeZone ? 'Local time at the boat' : "The expert's time zone"} ({timeZoneName(bookingTimeZone(booking), new Date(booking.startsAt))})
           </span>
           {times.viewerTime ? <span className="mt-1 block text-sm font-medium text-slate-800">Your time: {times.viewerTime}</span> : null}
         </BookingFact>

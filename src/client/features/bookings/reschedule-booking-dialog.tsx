@@ -18,11 +18,17 @@ import { browserTimeZone, timeZoneName } from '../../lib/time-zone-name';
 import { bookingTimes, formatZonedClock, formatZonedDate, zoneAbbreviation } from '../../lib/booking-time';
 import { LoadFailed } from '../../components/ui/load-failed';
 import { SlotChoices } from './slot-choices';
+import { clockTimeIn } from './forms/slot-times';
+import { bookingTimeZone } from '@common/bookings-time-zone';
 
-/** Move the booking to another free time of the same expert, for the same service and length. */
+/**
+ * Move the booking to another free time of the same expert, for the same service and length. The dates and
+ * free times are the expert's; they read in the booking's zone (the visit's place's, else the expert's).
+ */
 export function RescheduleBookingDialog({ booking }: { booking: Booking }) {
   const [open, setOpen] = useState(false);
   const refreshOnConflict = useRefreshOnConflict(booking);
+  const booked = bookingTimes(booking);
   const reschedule = useRescheduleBooking();
   const today = localDateOf(new Date(), booking.timeZone);
   const defaults = { scheduledDate: booking.scheduledDate < today ? today : booking.scheduledDate, preferredTime: '' };
@@ -66,8 +72,7 @@ export function RescheduleBookingDialog({ booking }: { booking: Booking }) {
           </DialogDescription>
         </DialogHeader>
         <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
-          Now booked: {formatZonedDate(booking.startsAt, booking.timeZone)}, {formatZonedClock(booking.startsAt, booking.timeZone)}{' '}
-          {zoneAbbreviation(booking.startsAt, booking.timeZone)}
+          Now booked: {booked.date}, {booked.time}
         </p>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
           <FormField id="reschedule-date" label="New date" error={errors.scheduledDate?.message}>
@@ -126,7 +131,8 @@ function FreeTimes({
   const free = (slots.data ?? []).filter((slot) => new Date(slot.start).getTime() !== new Date(booking.startsAt).getTime());
   const chosen = free.find((slot) => slot.time === value);
   const viewerZone = browserTimeZone();
-  const showViewerTime = chosen && formatZonedClock(chosen.start, viewerZone) !== formatZonedClock(chosen.start, booking.timeZone);
+  const shownZone = bookingTimeZone(booking);
+  const showViewerTime = chosen && formatZonedClock(chosen.start, viewerZone) !== formatZonedClock(chosen.start, shownZone);
 
   return (
     <div className="flex flex-col gap-2">
@@ -134,7 +140,7 @@ function FreeTimes({
         Free times
       </p>
       <p id="reschedule-times-zone" className="text-xs text-slate-600">
-        In the expert&apos;s time zone ({timeZoneName(booking.timeZone)})
+        {booking.placeTimeZone ? 'Local time at the boat' : "In the expert's time zone"} ({timeZoneName(shownZone)})
       </p>
       {!date ? (
         <p className="text-sm text-slate-600">Choose a date to see the free times.</p>
@@ -152,6 +158,7 @@ function FreeTimes({
           onChange={onChange}
           labelledBy="reschedule-times"
           describedBy="reschedule-times-zone"
+          labelOf={shownZone === booking.timeZone ? undefined : (slot) => clockTimeIn(slot, date, shownZone)}
         />
       )}
       {chosen && showViewerTime ? (

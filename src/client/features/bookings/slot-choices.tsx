@@ -1,7 +1,10 @@
 import type { Slot } from '@common/bookings';
 import { cn } from '../../lib/cn';
 
-/** The free start times as a radio group: one choice, arrow keys move between times. */
+/**
+ * The free start times as a radio group: one choice, arrow keys move between times. Each reads as `labelOf`
+ * tells it (another zone's clock), its value staying the expert's time.
+ */
 export function SlotChoices({
   name,
   slots,
@@ -9,6 +12,7 @@ export function SlotChoices({
   onChange,
   labelledBy,
   describedBy,
+  labelOf = (slot) => slot.time,
 }: {
   name: string;
   slots: Slot[];
@@ -16,6 +20,7 @@ export function SlotChoices({
   onChange: (time: string) => void;
   labelledBy: string;
   describedBy?: string;
+  labelOf?: (slot: Slot) => string;
 }) {
   return (
     <div role="radiogroup" aria-labelledby={labelledBy} aria-describedby={describedBy} className="grid grid-cols-3 gap-2 sm:grid-cols-4">
@@ -37,7 +42,7 @@ export function SlotChoices({
             onChange={() => onChange(slot.time)}
             className="sr-only"
           />
-          {slot.time}
+          {labelOf(slot)}
         </label>
       ))}
     </div>

@@ -16,6 +16,7 @@ const user: CurrentUser = {
   city: 'Annapolis',
   state: 'MD',
   zipCode: '21401',
+  timeZone: null,
   role: 'user',
   status: 'active',
   createdAt: '2026-01-01T00:00:00.000Z',

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser, ProfileUpdateInput } from '@common/user';
 import type { EmailChangeConfirmed, EmailChangeStatus } from '@common/profile-email-change';
+import type { TimeZoneSettingInput } from '@common/profile-time-zone';
 import { apiJson } from '../../lib/api-request';
 import { CURRENT_USER_KEY } from '../../lib/session';
 
@@ -48,5 +49,18 @@ export function useConfirmEmailChange() {
         queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY }),
         queryClient.invalidateQueries({ queryKey: EMAIL_CHANGE_KEY }),
       ]),
+  });
+}
+
+export function setTimeZone(input: TimeZoneSettingInput) {
+  return apiJson<CurrentUser>('PUT', '/api/profile/time-zone', input);
+}
+
+/** Saves the zone chosen in Settings; the current user is refetched with it. */
+export function useSetTimeZone() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setTimeZone,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY }),
   });
 }

@@ -4,3 +4,4 @@ export { PendingEmailNotice } from './pending-email-notice';
 export { ProfileDetails } from './profile-details';
 export { ProfileForm } from './profile-form';
 export { ProfileSummaryCard } from './profile-summary-card';
+export { TimeZoneCard } from './time-zone-card';

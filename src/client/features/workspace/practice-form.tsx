@@ -14,10 +14,9 @@ import { Textarea } from '../../components/ui/textarea';
 import { FormField } from '../../components/ui/form-field';
 import { NativeSelect } from '../../components/ui/native-select';
 import { formResolver } from '../../lib/form-resolver';
-import { timeZoneName } from '../../lib/time-zone-name';
 import { useUpdateWorkspaceProfile } from './api';
 import { showToast } from '../../lib/toast';
-import { timeZoneOptions } from './time-zone-options';
+import { timeZoneLabel, timeZoneOptions } from '../../lib/time-zone-options';
 import { showSubmitFailure } from '../../lib/server-field-errors';
 
 type FieldName = keyof UpdateWorkspaceProfileInput;
@@ -120,7 +119,7 @@ export function PracticeForm({ profile }: { profile: WorkspaceProfile }) {
             <NativeSelect id="timeZone" {...described('timeZone')} {...form.register('timeZone')}>
               {timeZoneOptions(profile.timeZone).map((zone) => (
                 <option key={zone} value={zone}>
-                  {zone.replaceAll('_', ' ')} ({timeZoneName(zone)})
+                  {timeZoneLabel(zone)}
                 </option>
               ))}
             </NativeSelect>

@@ -12,7 +12,7 @@ import { showSubmitFailure } from '../../lib/server-field-errors';
 import { timeZoneName } from '../../lib/time-zone-name';
 import { useUpdateWorkspaceProfile } from './api';
 import { showToast } from '../../lib/toast';
-import { timeZoneOptions } from './time-zone-options';
+import { timeZoneLabel, timeZoneOptions } from '../../lib/time-zone-options';
 
 /** A new expert's application had no video rate: until one is set they are not offered for video. */
 export function needsSetup(profile: WorkspaceProfile): boolean {
@@ -59,7 +59,7 @@ export function SetupNotice({ profile }: { profile: WorkspaceProfile }) {
           <NativeSelect {...fieldAria('setup-time-zone', errors.timeZone?.message)} {...form.register('timeZone')}>
             {timeZoneOptions(profile.timeZone).map((zone) => (
               <option key={zone} value={zone}>
-                {zone.replaceAll('_', ' ')} ({timeZoneName(zone)})
+                {timeZoneLabel(zone)}
               </option>
             ))}
           </NativeSelect>

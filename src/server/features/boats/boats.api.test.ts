@@ -365,7 +365,7 @@ describe('the maintenance schedule', () => {
     clock.set(new Date(Date.parse(booking.startsAt) + 40 * 60_000));
     // While the booking is going, the schedule shows it, and a second booking for the task is refused.
     const booked = (await tasksOf(boat)).find((task) => task.id === impeller.id)!;
-    expect(booked.booking).toEqual({ id: booking.id, number: booking.number, startsAt: booking.startsAt, timeZone: booking.timeZone, status: booking.status });
+    expect(booked.booking).toEqual({ id: booking.id, number: booking.number, startsAt: booking.startsAt, timeZone: booking.timeZone, placeTimeZone: booking.placeTimeZone, status: booking.status });
     clock.set(new Date());
     const second = await postBooking(t.app, owner, { ...videoBooking(expert.expertId, daysAhead(day++)), boatId: boat.id, maintenanceTaskId: impeller.id });
     expect(second.statusCode).toBe(409);

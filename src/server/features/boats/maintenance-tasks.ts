@@ -31,7 +31,7 @@ export async function liveTaskBookings(db: Database, taskIds: string[]): Promise
   const byTask = new Map<string, TaskBooking>();
   if (taskIds.length === 0) return byTask;
   const rows = await db
-    .select({ taskId: bookings.maintenanceTaskId, id: bookings.id, number: bookings.number, startsAt: bookings.startsAt, timeZone: bookings.timeZone, status: bookings.status })
+    .select({ taskId: bookings.maintenanceTaskId, id: bookings.id, number: bookings.number, startsAt: bookings.startsAt, timeZone: bookings.timeZone, placeTimeZone: bookings.placeTimeZone, status: bookings.status })
     .from(bookings)
     .where(and(inArray(bookings.maintenanceTaskId, taskIds), inArray(bookings.status, [...LIVE_STATUSES])))
     .orderBy(asc(bookings.startsAt));

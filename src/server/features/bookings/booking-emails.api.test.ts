@@ -30,7 +30,7 @@ afterAll(async () => {
 const subjectOf = (subject: string, number: number) => (mail: { subject?: string }) => mail.subject === `${subject}: #${number} with Ivy Instant` || mail.subject?.startsWith(`${subject}: #${number} `) === true;
 
 describe('booking e-mails', () => {
-  it('confirms a booking with a calendar invite in UTC and the time in the expert’s zone in the text', async () => {
+  it('confirms a booking with a calendar invite and the text in the expert’s zone', async () => {
     const date = daysAhead(12, 'America/Chicago');
     const booking = (await postBooking(t.app, owner, videoBooking(instant.id, date, '2:00 PM'))).json();
     const mail = await inbox.waitFor(subjectOf('Booking confirmed', booking.number));
@@ -47,8 +47,9 @@ describe('booking e-mails', () => {
     expect(mail.rawText).toContain('METHOD:REQUEST');
     expect(mail.rawText).toContain(`UID:booking-${booking.id}@kbmarine`);
     expect(mail.rawText).toContain('SEQUENCE:0');
-    const utc = new Date(booking.startsAt).toISOString().replace(/[-:]/g, '').slice(0, 13);
-    expect(mail.rawText).toContain(`DTSTART:${utc}`);
+    // A call's invite is told in the expert's zone, defined by its VTIMEZONE.
+    expect(mail.rawText).toContain('TZID:America/Chicago');
+    expect(mail.rawText).toContain(`DTSTART;TZID=America/Chicago:${date.replace(/-/g, '')}T140000`);
   });
 
   it('updates the invite on a reschedule (same UID, higher SEQUENCE) and cancels it on a cancellation', async () => {

@@ -3,7 +3,7 @@ import { calendarEventText } from '../../mail/icalendar.js';
 import { PRODUCT_NAME } from '../../../common/brand.js';
 import { centsToDecimal } from '../../../common/experts-rules.js';
 import { BOAT_TYPE_LABELS } from '../../../common/bookings-fields.js';
-import { describeTime } from '../../../common/zoned-time.js';
+import { bookingTimeZone, describeTimeFor, whoseTime } from '../../../common/bookings-time-zone.js';
 import type { bookings } from '../../db/schema.js';
 import type { BookingRecord } from './booking-record.js';
 
@@ -23,9 +23,10 @@ export interface BookingNotice {
     BookingRow,
     | 'id' | 'number' | 'status' | 'serviceType' | 'description' | 'timeZone' | 'boatAddress' | 'marinaName' | 'dockSlip'
     | 'boatType' | 'boatLength' | 'estimatedHours' | 'priceCents' | 'paymentStatus' | 'calendarSequence'
-  > & { startsAt: string; endsAt: string };
-  expert: Pick<BookingRecord['expert'], 'name' | 'specialty' | 'email'>;
-  owner: BookingRecord['owner'];
+  > & { startsAt: string; endsAt: string; placeTimeZone?: string | null };
+  // The zones are missing from notices an earlier version queued: those read as the expert's zone alone.
+  expert: Pick<BookingRecord['expert'], 'name' | 'specialty' | 'email'> & { chosenTimeZone?: string | null };
+  owner: Omit<BookingRecord['owner'], 'chosenTimeZone'> & { chosenTimeZone?: string | null };
 }
 
 export function bookingNotice(record: BookingRecord, event: BookingEmailEvent, reason: string | null = null): BookingNotice {
@@ -40,6 +41,7 @@ export function bookingNotice(record: BookingRecord, event: BookingEmailEvent, r
       serviceType: booking.serviceType,
       description: booking.description,
       timeZone: booking.timeZone,
+      placeTimeZone: booking.placeTimeZone,
       boatAddress: booking.boatAddress,
       marinaName: booking.marinaName,
       dockSlip: booking.dockSlip,
@@ -52,9 +54,38 @@ export function bookingNotice(record: BookingRecord, event: BookingEmailEvent, r
       startsAt: booking.startsAt.toISOString(),
       endsAt: booking.endsAt.toISOString(),
     },
-    expert: { name: expert.name, specialty: expert.specialty, email: expert.email },
-    owner: { id: owner.id, name: owner.name, email: owner.email },
+    expert: { name: expert.name, specialty: expert.specialty, email: expert.email, chosenTimeZone: expert.chosenTimeZone },
+    owner: { id: owner.id, name: owner.name, email: owner.email, chosenTimeZone: owner.chosenTimeZone },
   };
+}
+
+/** What the e-mails' times are read from: a notice's booking or a booking row (the reminders'). */
+interface TimedBooking {
+  startsAt: string | Date;
+  timeZone: string;
+  placeTimeZone?: string | null;
+}
+
+/**
+ * When the booking starts, in the owner's e-mails: in the visit's place's zone (else the expert's), saying
+ * whose clock that is, and the owner's time beside it when their Settings zone shows another
+ * (docs/PRODUCT.md#booking-e-mails-and-reminders).
+ */
+export function ownerWhen(notice: { booking: TimedBooking; owner: { chosenTimeZone?: string | null } }): string {
+  const { booking } = notice;
+  return describeTimeFor(new Date(booking.startsAt), bookingTimeZone(booking), { whose: whoseTime(booking), readerZone: notice.owner.chosenTimeZone ?? null });
+}
+
+/**
+ * When the booking starts, in the expert's e-mails: as the owner's, the reader's zone being the one their account
+ * chose, else the one they work in (the booking's `timeZone`), so a visit in another zone also reads on their own clock.
+ */
+export function expertWhen(notice: { booking: TimedBooking; expert: { chosenTimeZone?: string | null } }): string {
+  const { booking } = notice;
+  return describeTimeFor(new Date(booking.startsAt), bookingTimeZone(booking), {
+    whose: booking.placeTimeZone ? whoseTime(booking) : null,
+    readerZone: notice.expert.chosenTimeZone ?? booking.timeZone,
+  });
 }
 
 /** The video room of a booking: the call link its e-mails carry. */
@@ -78,7 +109,7 @@ function serviceName(notice: BookingNotice): string {
   return notice.booking.serviceType === 'video' ? '30-minute video consultation' : 'onsite service visit';
 }
 
-/** The calendar invite: UTC times (calendars show them in the reader's zone), one UID per booking. */
+/** The calendar invite: its start in the booking's zone (the place's for a visit), one UID per booking. */
 export function calendarInvite(notice: BookingNotice, method: CalendarInvite['method'], baseUrl: string, organizerEmail: string): CalendarInvite {
   const { booking, expert } = notice;
   const start = new Date(booking.startsAt);
@@ -93,6 +124,7 @@ export function calendarInvite(notice: BookingNotice, method: CalendarInvite['me
     location: booking.serviceType === 'onsite' ? (booking.boatAddress ?? undefined) : `Video call: ${consultationUrl(baseUrl, booking.id)}`,
     url,
     start,
+    timeZone: bookingTimeZone(booking),
     durationMinutes: Math.round((Date.parse(booking.endsAt) - start.getTime()) / 60_000),
     organizer: { name: PRODUCT_NAME, email: organizerEmail },
     attendee: { name: notice.owner.name, email: notice.owner.email },
@@ -132,7 +164,7 @@ export function ownerEmail(notice: BookingNotice, options: BookingEmailOptions):
     rescheduledLead,
     '',
     `Booking #${booking.number}: ${serviceName(notice)} with ${expert.name} (${expert.specialty})`,
-    `When: ${describeTime(new Date(booking.startsAt), booking.timeZone)} (the expert's local time)`,
+    `When: ${ownerWhen(notice)}`,
     ...(booking.serviceType === 'onsite'
       ? [`Where: ${booking.boatAddress}${booking.marinaName ? `, ${booking.marinaName}` : ''}${booking.dockSlip ? `, slip ${booking.dockSlip}` : ''}`, `Boat: ${booking.boatType ? BOAT_TYPE_LABELS[booking.boatType] : ''}${booking.boatLength ? `, ${booking.boatLength}` : ''}`, `Estimated hours: ${booking.estimatedHours}`]
       : []),
@@ -189,7 +221,7 @@ export function expertEmail(notice: BookingNotice, options: BookingEmailOptions)
       what,
       '',
       `Booking #${booking.number}: ${serviceName(notice)} for ${notice.owner.name}`,
-      `When: ${describeTime(new Date(booking.startsAt), booking.timeZone)}`,
+      `When: ${expertWhen(notice)}`,
       `Issue: ${booking.description}`,
       ...(reason ? [`Reason given: ${reason}`] : []),
       ...joinBlock(notice, options.baseUrl),

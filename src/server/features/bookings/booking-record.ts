@@ -24,11 +24,14 @@ export interface BookingRecord {
     onsiteMinimumHours: number;
     instantBooking: boolean;
     email: string | null;
+    /** The zone the expert's account chose in Settings, or null. */
+    chosenTimeZone: string | null;
   };
-  owner: { id: string; name: string; email: string };
+  /** `chosenTimeZone`: the zone the owner chose in Settings, or null. */
+  owner: { id: string; name: string; email: string; chosenTimeZone: string | null };
 }
 
-/** The expert's columns a booking record carries (its `expert` less the e-mail, which comes from their account). */
+/** The expert's columns a booking record carries (its `expert` less what comes from their account). */
 export const bookingExpertColumns = {
   id: experts.id,
   userId: experts.userId,
@@ -55,7 +58,9 @@ export async function selectBookingRecords(db: Database, where: SQL, options: { 
       ownerFirstName: users.firstName,
       ownerLastName: users.lastName,
       ownerEmail: users.email,
+      ownerTimeZone: users.timeZone,
       expertEmail: expertUsers.email,
+      expertTimeZone: expertUsers.timeZone,
     })
     .from(bookings)
     .innerJoin(experts, eq(experts.id, bookings.expertId))
@@ -69,11 +74,12 @@ export async function selectBookingRecords(db: Database, where: SQL, options: { 
   const rows = await query;
   return rows.map((row) => ({
     booking: row.booking,
-    expert: { ...row.expert, email: row.expertEmail },
+    expert: { ...row.expert, email: row.expertEmail, chosenTimeZone: row.expertTimeZone },
     owner: {
       id: row.booking.userId,
       name: [row.ownerFirstName, row.ownerLastName].filter(Boolean).join(' ') || row.ownerName,
       email: row.ownerEmail,
+      chosenTimeZone: row.ownerTimeZone,
     },
   }));
 }
@@ -102,6 +108,7 @@ export function toBooking(record: BookingRecord, roles: readonly BookingActor[],
     startsAt: booking.startsAt.toISOString(),
     endsAt: booking.endsAt.toISOString(),
     timeZone: zone,
+    placeTimeZone: booking.placeTimeZone,
     scheduledDate: localDateOf(booking.startsAt, zone),
     preferredTime: formatClockTime(localMinutesOf(booking.startsAt, zone)),
     durationMinutes: Math.round((booking.endsAt.getTime() - booking.startsAt.getTime()) / 60_000),

@@ -25,6 +25,7 @@ import { syncReminders } from './booking-reminders.js';
 import { resolveSlot } from './slots.js';
 import type { BookingEmailEvent } from './booking-emails.js';
 import { describeTime } from '../../../common/zoned-time.js';
+import { bookingTimeZone } from '../../../common/bookings-time-zone.js';
 
 /** Who acts: a signed-in user (owner, expert or admin of this booking) or the background jobs. */
 export type BookingCaller = { user: CurrentUser } | { system: true };
@@ -171,7 +172,7 @@ export async function rescheduleBooking(
       entityId: bookingId,
       before: auditSnapshot(before),
       after: auditSnapshot(after!),
-      note: `Moved from ${describeTime(before.startsAt, before.timeZone)} to ${describeTime(after!.startsAt, before.timeZone)}`,
+      note: `Moved from ${describeTime(before.startsAt, bookingTimeZone(before))} to ${describeTime(after!.startsAt, bookingTimeZone(before))}`,
     });
     const changed = { ...record, booking: after! };
     await deps.jobs.insert(tx, [...noticeJobs(deps, changed, 'rescheduled'), ...(await syncReminders(deps, tx, before, after!))]);

@@ -20,6 +20,7 @@ import { dueReminders, reminderJob } from './booking-reminders.js';
 import { EXPERT_NOT_FOUND } from '../experts/index.js';
 import { loadZipCentroids } from '../../geo/zip-centroids.js';
 import { outsideTravelAreaMessage, visitZip, withinTravelArea } from '../../../common/travel-area.js';
+import { placeTimeZoneOf } from '../../../common/bookings-time-zone.js';
 
 /** An assistant conversation as a booking keeps it. */
 export type ConversationCopy = Omit<AttachedConversation, 'attachedAt'>;
@@ -37,7 +38,7 @@ export interface ConversationHandoff {
 type BookingRow = typeof bookings.$inferSelect;
 
 /** The expert as a booking needs them: to check, to price, and to show in the answer and the e-mails. */
-interface TargetExpert extends Omit<BookingRecord['expert'], 'email'> {
+interface TargetExpert extends Omit<BookingRecord['expert'], 'email' | 'chosenTimeZone'> {
   status: string;
   serviceTypes: string[];
   available: boolean;
@@ -89,12 +90,13 @@ async function checkTravelArea(
 function targetReader(db: Database) {
   const placeholder = sql.placeholder;
   const expertUser = sql`(select ${users.email} from ${users} where ${users.id} = ${experts.userId})`;
+  const expertUserZone = sql`(select ${users.timeZone} from ${users} where ${users.id} = ${experts.userId})`;
   const keys = idempotencyKeys;
   const earlier = sql<EarlierClaim | null>`(select json_build_object('requestHash', ${keys.requestHash}, 'resourceId', ${keys.resourceId})
     from ${keys} where ${keys.userId} = ${users.id} and ${keys.key} = ${placeholder('key')})`;
   const query = db
     .select({
-      owner: { name: users.name, firstName: users.firstName, lastName: users.lastName, email: users.email },
+      owner: { name: users.name, firstName: users.firstName, lastName: users.lastName, email: users.email, chosenTimeZone: users.timeZone },
       expert: {
         ...bookingExpertColumns,
         status: experts.status,
@@ -106,6 +108,7 @@ function targetReader(db: Database) {
         serviceRadius: experts.serviceRadius,
       },
       expertEmail: sql<string | null>`${expertUser}`,
+      expertTimeZone: sql<string | null>`${expertUserZone}`,
       earlier,
       ...expertDayColumns(db),
     })
@@ -149,10 +152,10 @@ const insertBooking = preparedStatement<{ bookable: boolean } & Partial<BookingR
   ), created as (
     insert into bookings (id, user_id, expert_id, service_type, status, starts_at, ends_at, time_zone, expires_at, description,
       boat_address, marina_name, dock_slip, contact_phone, emergency_contact, boat_type, boat_length, estimated_hours,
-      price_cents, onsite_visit_cents, ai_session_id, boat_id, boat_snapshot, maintenance_task_id)
+      price_cents, onsite_visit_cents, ai_session_id, boat_id, boat_snapshot, maintenance_task_id, place_time_zone)
     select $3::uuid, $2::text, $1::int, $4::text, $5::text, $6::timestamptz, $7::timestamptz, $8::text, $9::timestamptz, $10::text,
       $11::text, $12::text, $13::text, $14::text, $15::text, $16::text, $17::text, $18::int, $19::int, $20::int, $21::uuid,
-      $28::uuid, $29::jsonb, $30::uuid
+      $28::uuid, $29::jsonb, $30::uuid, $31::text
     from bookable where $22::text is null or exists (select from claim)
     returning ${RETURNED}
   ), audit as (
@@ -208,8 +211,8 @@ export function bookingCreator(deps: ServiceContext, conversations: Conversation
     const owner = target.owner;
     const record = (booking: BookingRow): BookingRecord => ({
       booking,
-      expert: { ...expert!, email: target.expertEmail },
-      owner: { id: user.id, name: [owner.firstName, owner.lastName].filter(Boolean).join(' ') || owner.name, email: owner.email },
+      expert: { ...expert!, email: target.expertEmail, chosenTimeZone: target.expertTimeZone },
+      owner: { id: user.id, name: [owner.firstName, owner.lastName].filter(Boolean).join(' ') || owner.name, email: owner.email, chosenTimeZone: owner.chosenTimeZone },
     });
 
     const written = await inTransaction(deps.db, async (tx) => {
@@ -244,6 +247,7 @@ export function bookingCreator(deps: ServiceContext, conversations: Conversation
         boat?.boatId ?? null,
         boat ? JSON.stringify(boat.snapshot) : null,
         boat?.maintenanceTaskId ?? null,
+        onsite ? placeTimeZoneOf(onsite.boatAddress, boat?.homeZip) : null,
       ]);
       if (!row?.id) return row?.bookable ?? false;
       const booking = row as BookingRow;

@@ -1,8 +1,7 @@
 import type { MailMessage } from '../../mail/mailer.js';
 import { PRODUCT_NAME } from '../../../common/brand.js';
-import { describeTime } from '../../../common/zoned-time.js';
 import type { BookingReminderKind } from '../../db/schema.js';
-import { joinLines } from './booking-emails.js';
+import { expertWhen, joinLines, ownerWhen } from './booking-emails.js';
 import type { BookingRecord } from './booking-record.js';
 
 const IN_WORDS: Record<BookingReminderKind, string> = { '24h': 'in 24 hours', '1h': 'in 1 hour' };
@@ -18,12 +17,12 @@ function whereLine(record: BookingRecord): string[] {
   return [`Where: ${[boatAddress, marinaName, dockSlip ? `dock/slip ${dockSlip}` : null].filter(Boolean).join(', ')}`];
 }
 
-/** What both reminders say about the booking: number, time in its zone, and the link or the address. */
-function bookingLines(record: BookingRecord, baseUrl: string, whoLine: string, zoneNote = ''): string[] {
+/** What both reminders say about the booking: number, time as `when` tells it, and the link or the address. */
+function bookingLines(record: BookingRecord, baseUrl: string, whoLine: string, when: string): string[] {
   const { booking } = record;
   return [
     `Booking #${booking.number}: ${whoLine}`,
-    `When: ${describeTime(booking.startsAt, booking.timeZone)}${zoneNote}`,
+    `When: ${when}`,
     ...whereLine(record),
     ...(booking.serviceType === 'video' ? ['', ...joinLines(booking, baseUrl)] : []),
   ];
@@ -41,7 +40,7 @@ export function ownerReminder(record: BookingRecord, kind: BookingReminderKind, 
       '',
       `Your ${serviceName(record)} with ${expert.name} (${expert.specialty}) starts ${IN_WORDS[kind]}.`,
       '',
-      ...bookingLines(record, baseUrl, `${serviceName(record)} with ${expert.name}`, " (the expert's local time)"),
+      ...bookingLines(record, baseUrl, `${serviceName(record)} with ${expert.name}`, ownerWhen(record)),
       '',
       `See the booking, change or cancel it: ${url}`,
       '',
@@ -63,7 +62,7 @@ export function expertReminder(record: BookingRecord, kind: BookingReminderKind,
       '',
       `Your ${serviceName(record)} for ${owner.name} starts ${IN_WORDS[kind]}.`,
       '',
-      ...bookingLines(record, baseUrl, `${serviceName(record)} for ${owner.name}`),
+      ...bookingLines(record, baseUrl, `${serviceName(record)} for ${owner.name}`, expertWhen(record)),
       ...(booking.serviceType === 'onsite' && booking.contactPhone ? [`Owner's phone: ${booking.contactPhone}`] : []),
       `Issue: ${booking.description}`,
       '',

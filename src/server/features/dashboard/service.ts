@@ -5,6 +5,7 @@ import { countAiQuestions, listAiSessions } from '../ai/index.js';
 import { completedBookingFigures, recentBookings } from '../bookings/index.js';
 import type { BookingRecord } from '../bookings/index.js';
 import { describeTime } from '../../../common/zoned-time.js';
+import { bookingTimeZone } from '../../../common/bookings-time-zone.js';
 import { ratingsOfBookings } from '../reviews/index.js';
 import { bookingsWithSummary } from '../follow-up-summary/index.js';
 
@@ -26,7 +27,7 @@ function bookingActivity({ booking, expert }: BookingRecord, rating: number | un
     id: `booking:${booking.id}`,
     type: video ? 'consultation' : 'onsite',
     title: `${video ? 'Video consultation' : 'Onsite service'} with ${expert.name}`,
-    description: `Booking #${booking.number} · ${describeTime(booking.startsAt, booking.timeZone)}${summary}`,
+    description: `Booking #${booking.number} · ${describeTime(booking.startsAt, bookingTimeZone(booking))}${summary}`,
     date: booking.updatedAt.toISOString(),
     status: booking.status,
     href: `/bookings/${booking.id}`,

@@ -1,8 +1,7 @@
 import type { MailMessage } from '../../mail/mailer.js';
 import { PRODUCT_NAME } from '../../../common/brand.js';
 import { FOLLOW_UP_WORDS, type FollowUpSummaryContent, type SummaryPart } from '../../../common/follow-up-summary.js';
-import { describeTime } from '../../../common/zoned-time.js';
-import type { BookingRecord } from '../bookings/index.js';
+import { ownerWhen, type BookingRecord } from '../bookings/index.js';
 import { capitalize } from '../../../common/text.js';
 
 function partLine(part: SummaryPart): string {
@@ -41,7 +40,7 @@ export function summaryEmail(record: BookingRecord, summary: FollowUpSummaryCont
     recordNote,
     '',
     serviceLine(record),
-    `When: ${describeTime(booking.startsAt, booking.timeZone)} (the expert's local time)`,
+    `When: ${ownerWhen(record)}`,
     '',
     found,
     summary.findings,

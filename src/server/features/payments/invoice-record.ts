@@ -7,6 +7,7 @@ import { basisPointsToPercent, invoiceShares } from '../../../common/invoice-tot
 import { DISPUTE_WINDOW_MS, type Invoice, type InvoiceAction } from '../../../common/invoices.js';
 import type { CurrentUser } from '../../../common/user.js';
 import { bookingAccess, loadBooking, type BookingRecord, type BookingRole } from '../bookings/index.js';
+import { bookingTimeZone } from '../../../common/bookings-time-zone.js';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type RefundRow = typeof invoiceRefunds.$inferSelect;
@@ -56,7 +57,7 @@ export function toInvoice(record: InvoiceRecord, roles: readonly BookingRole[], 
     bookingNumber: booking.number,
     serviceType: booking.serviceType,
     serviceDate: booking.startsAt.toISOString(),
-    timeZone: booking.timeZone,
+    timeZone: bookingTimeZone(booking),
     status: invoice.status,
     issuedAt: invoice.issuedAt.toISOString(),
     dueAt: invoice.dueAt.toISOString(),

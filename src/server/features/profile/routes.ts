@@ -4,6 +4,8 @@ import { confirmEmailChangeSchema, emailChangeConfirmedSchema, emailChangeStatus
 import { apiErrorSchema } from '../../../common/api-error.js';
 import { requireUser } from '../../auth/guards.js';
 import { updateProfile } from './service.js';
+import { setTimeZone } from './time-zone.js';
+import { timeZoneSettingSchema } from '../../../common/profile-time-zone.js';
 import { confirmEmailChange, pendingEmailChange, type ProfileDeps } from './email-change.js';
 
 export const profileRoutes: FastifyPluginAsyncZod<{ services: ProfileDeps }> = async (app, { services }) => {
@@ -23,6 +25,23 @@ export const profileRoutes: FastifyPluginAsyncZod<{ services: ProfileDeps }> = a
     async (request) => {
       const user = await requireUser(request);
       return updateProfile(services, user, request.body);
+    },
+  );
+
+  app.put(
+    '/api/profile/time-zone',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: "Sets the signed-in user's own time zone (Settings), or clears it with null",
+        description: 'An IANA zone name; e-mails about bookings give the time in it beside the booking\'s own. An unknown zone is 400.',
+        body: timeZoneSettingSchema,
+        response: { 200: currentUserSchema, 400: apiErrorSchema, 401: apiErrorSchema, 503: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return setTimeZone(services, user, request.body);
     },
   );
 

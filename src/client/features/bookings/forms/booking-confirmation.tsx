@@ -10,7 +10,8 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { PayAfterService } from '../booking-price';
 import { browserTimeZone } from '../../../lib/time-zone-name';
-import { expertWhen, viewerWhen } from './booking-when';
+import { bookingWhen, viewerWhen } from './booking-when';
+import { whoseTime } from '@common/bookings-time-zone';
 import { boatLabel } from '../../boats';
 
 function nextSteps(booking: Booking): string {
@@ -37,14 +38,14 @@ export function BookingConfirmation({ booking }: { booking: Booking }) {
   useEffect(() => {
     heading.current?.focus();
   }, []);
-  const viewerZone = browserTimeZone();
+  const yourTime = viewerWhen(booking, browserTimeZone());
   const confirmed = booking.status === 'confirmed';
   const Icon = confirmed ? CalendarCheck : Clock;
   const details: [string, string][] = [
     ['Service', serviceText(booking)],
     ['Expert', booking.expert.name],
-    ["When (the expert's time)", expertWhen(booking)],
-    ...(booking.timeZone !== viewerZone ? [['Your time', viewerWhen(booking, viewerZone)] as [string, string]] : []),
+    [`When (${whoseTime(booking)})`, bookingWhen(booking)],
+    ...(yourTime ? [['Your time', yourTime] as [string, string]] : []),
     ...(booking.boat ? [['Boat', boatLabel(booking.boat)] as [string, string]] : []),
     ...(booking.onsite
       ? [

@@ -1,24 +1,16 @@
 import type { Booking } from '@common/bookings';
-import { timeZoneName } from '../../../lib/time-zone-name';
+import { bookingTimeZone } from '@common/bookings-time-zone';
+import { describeTime } from '@common/zoned-time';
 
-const expertDay = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+type Timed = Pick<Booking, 'startsAt' | 'timeZone' | 'placeTimeZone'>;
 
-/** 'Tuesday, June 3, 2025 at 9:00 AM Eastern Daylight Time': the booked time as the expert's clock shows it. */
-export function expertWhen(booking: Pick<Booking, 'scheduledDate' | 'preferredTime' | 'timeZone' | 'startsAt'>): string {
-  const day = expertDay.format(new Date(`${booking.scheduledDate}T00:00:00Z`));
-  return `${day} at ${booking.preferredTime} ${timeZoneName(booking.timeZone, new Date(booking.startsAt))}`;
+/** 'Tuesday, June 3, 2025 at 9:00 AM Eastern Daylight Time': the booked time in its place's zone, else the expert's. */
+export function bookingWhen(booking: Timed): string {
+  return describeTime(new Date(booking.startsAt), bookingTimeZone(booking));
 }
 
-/** The same instant on the viewer's clock, in their zone. */
-export function viewerWhen(booking: Pick<Booking, 'startsAt'>, viewerZone: string): string {
-  const start = new Date(booking.startsAt);
-  const when = new Intl.DateTimeFormat('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: viewerZone,
-  }).format(start);
-  return `${when} ${timeZoneName(viewerZone, start)}`;
+/** The same instant on the viewer's clock, or null when it reads the same there. */
+export function viewerWhen(booking: Timed, viewerZone: string): string | null {
+  const theirs = describeTime(new Date(booking.startsAt), viewerZone);
+  return theirs === bookingWhen(booking) ? null : theirs;
 }

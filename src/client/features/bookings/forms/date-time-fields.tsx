@@ -9,17 +9,41 @@ import { Input } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { fieldAria } from '../../../components/ui/field-props';
 import { fieldMessage, type VideoFormValues } from './form-values';
-import { bookableDateRange, findSlot, viewerClockTime } from './slot-times';
+import { bookableDateRange, findSlot, slotLabel } from './slot-times';
 import { browserTimeZone, timeZoneName } from '../../../lib/time-zone-name';
 import { useSlots } from '../api';
 
 export const NO_FREE_TIMES = 'No free times on this date';
 
+/** The words under the times: which zone they are in, and that the viewer's clock is in brackets when it differs. */
+function zoneNote(expert: Expert, shownZone: string, viewerZone: string, place: boolean): string {
+  const theirs = timeZoneName(viewerZone);
+  if (place) {
+    return theirs === timeZoneName(shownZone)
+      ? `Times are local time at the boat (${timeZoneName(shownZone)}).`
+      : `Times are local time at the boat (${timeZoneName(shownZone)}). Your local time (${theirs}) is shown in brackets.`;
+  }
+  return theirs === timeZoneName(shownZone)
+    ? `Times are in your time zone (${theirs}).`
+    : `Times are in ${expert.name}'s time zone (${timeZoneName(shownZone)}). Your local time (${theirs}) is shown in brackets.`;
+}
+
 /**
- * Preferred date and time. The times are the expert's free start times on that date in the expert's own
- * zone; when the viewer's zone differs, each also shows the viewer's clock.
+ * Preferred date and time. The times are the expert's free start times on that date (a date in the expert's
+ * zone), told in the visit's place's zone once the form knows it (`placeTimeZone`), else the expert's; when
+ * the viewer's clock differs, each also shows it.
  */
-export function DateTimeFields({ serviceType, expert, hours }: { serviceType: ServiceType; expert?: Expert; hours?: number }) {
+export function DateTimeFields({
+  serviceType,
+  expert,
+  hours,
+  placeTimeZone = null,
+}: {
+  serviceType: ServiceType;
+  expert?: Expert;
+  hours?: number;
+  placeTimeZone?: string | null;
+}) {
   const form = useFormContext<VideoFormValues>();
   const { setValue } = form;
   const date = useWatch({ control: form.control, name: 'scheduledDate' });
@@ -42,7 +66,7 @@ export function DateTimeFields({ serviceType, expert, hours }: { serviceType: Se
   const errors = form.formState.errors;
   const dateError = fieldMessage(errors.scheduledDate?.message);
   const timeError = fieldMessage(errors.preferredTime?.message);
-  const otherZone = !!expert && expert.timeZone !== viewerZone;
+  const shownZone = placeTimeZone ?? zone;
   const noTimes = !!freeSlots && freeSlots.length === 0;
   const placeholder = !expert
     ? 'Choose an expert first'
@@ -67,7 +91,7 @@ export function DateTimeFields({ serviceType, expert, hours }: { serviceType: Se
             <option value="">{placeholder}</option>
             {(freeSlots ?? []).map((slot) => (
               <option key={slot.start} value={slot.time}>
-                {otherZone ? `${slot.time} (${viewerClockTime(slot, date, viewerZone)} your time)` : slot.time}
+                {slotLabel(slot, date, { expert: zone, shown: shownZone, viewer: viewerZone })}
               </option>
             ))}
           </NativeSelect>
@@ -89,9 +113,7 @@ export function DateTimeFields({ serviceType, expert, hours }: { serviceType: Se
       {expert ? (
         <p className="flex items-start gap-1.5 text-sm text-slate-600">
           <Globe2 aria-hidden className="mt-0.5 size-4 shrink-0" />
-          {otherZone
-            ? `Times are in ${expert.name}'s time zone (${timeZoneName(zone)}). Your local time (${timeZoneName(viewerZone)}) is shown in brackets.`
-            : `Times are in your time zone (${timeZoneName(zone)}).`}
+          {zoneNote(expert, shownZone, viewerZone, !!placeTimeZone)}
         </p>
       ) : null}
     </div>

@@ -23,7 +23,9 @@ import { useBookingSubmit } from './use-booking-submit';
 import { useChosenExpert } from './use-chosen-expert';
 import { useFromPrice } from './use-from-price';
 import { AttachConversationField, useConversationAttachment } from '../../ai-handoff';
-import { useBookingBoat } from '../../boats';
+import { useBookingBoat, useBoats } from '../../boats';
+import { placeTimeZoneOf } from '@common/bookings-time-zone';
+import { useAuth } from '../../../lib/session';
 
 type OnsiteBooking = z.output<typeof onsiteBookingFormSchema>;
 
@@ -54,6 +56,11 @@ export function OnsiteBookingForm({
   const attachment = useConversationAttachment();
   const billed = billableHours(hours, expert?.onsiteMinimumHours ?? 1);
   const urlBoat = useBookingBoat();
+  // The times are told in the visit's place's zone once the address or the chosen boat gives its ZIP code.
+  const [boatAddress, boatId] = useWatch({ control: form.control, name: ['boatAddress', 'boatId'] });
+  const { isAuthenticated } = useAuth();
+  const boat = useBoats(isAuthenticated).data?.find((candidate) => candidate.id === boatId);
+  const placeTimeZone = placeTimeZoneOf(boatAddress, boat?.homeZip);
 
   // A boat from My Boats fills the boat's type and length and where it is kept: the owner's choice
   // overwrites them, the form's first choice fills only what is blank. They stay editable.
@@ -90,7 +97,7 @@ export function OnsiteBookingForm({
               <fieldset className="flex flex-col gap-4">
                 <legend className="mb-3 text-base font-semibold text-navy-800">Visit</legend>
                 <EstimatedHoursField expert={expert} />
-                <DateTimeFields serviceType="onsite" expert={expert} hours={billed} />
+                <DateTimeFields serviceType="onsite" expert={expert} hours={billed} placeTimeZone={placeTimeZone} />
               </fieldset>
               <SubmitRow
                 label="Book Onsite Service"

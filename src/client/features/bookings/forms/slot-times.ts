@@ -15,14 +15,32 @@ function cached(map: Map<string, Intl.DateTimeFormat>, timeZone: string, options
 }
 
 /**
- * A slot's start as the viewer's clock shows it: '6:00 AM', or 'Tue 11:00 PM' when that falls on another
- * day than the expert's date.
+ * A slot's start as a zone's clock shows it: '6:00 AM', or 'Tue 11:00 PM' when that falls on another day
+ * than the expert's date.
  */
-export function viewerClockTime(slot: Pick<Slot, 'start'>, expertDate: string, viewerZone: string): string {
+export function clockTimeIn(slot: Pick<Slot, 'start'>, expertDate: string, timeZone: string): string {
   const start = new Date(slot.start);
-  const clock = cached(clockFormats, viewerZone, { hour: 'numeric', minute: '2-digit' }).format(start);
-  if (localDateOf(start, viewerZone) === expertDate) return clock;
-  return `${cached(weekdayFormats, viewerZone, { weekday: 'short' }).format(start)} ${clock}`;
+  const clock = cached(clockFormats, timeZone, { hour: 'numeric', minute: '2-digit' }).format(start);
+  if (localDateOf(start, timeZone) === expertDate) return clock;
+  return `${cached(weekdayFormats, timeZone, { weekday: 'short' }).format(start)} ${clock}`;
+}
+
+/** The zones a free time is read in: the expert's (the slot's own), the one the form tells it in, the viewer's. */
+export interface SlotZones {
+  expert: string;
+  /** The visit's place's zone once the form knows it, else the expert's. */
+  shown: string;
+  viewer: string;
+}
+
+/**
+ * A free time as the form offers it: on the shown zone's clock ('10:00 AM' for the expert's 9:00 AM when the
+ * boat is an hour ahead), and the viewer's in brackets when their clock shows another time.
+ */
+export function slotLabel(slot: Slot, expertDate: string, zones: SlotZones): string {
+  const shown = zones.shown === zones.expert ? slot.time : clockTimeIn(slot, expertDate, zones.shown);
+  const viewer = clockTimeIn(slot, expertDate, zones.viewer);
+  return viewer === clockTimeIn(slot, expertDate, zones.shown) ? shown : `${shown} (${viewer} your time)`;
 }
 
 /** The slot showing this clock time ('9:00 AM', '9 AM'), if it is free. */
