@@ -4,6 +4,7 @@ import { DatabaseConnectError } from '../db/connect-error.js';
 /** The 409 message of each named constraint a user can run into; any other constraint gets a generic one. */
 const CONSTRAINT_MESSAGES: Record<string, string> = {
   bookings_no_overlap: 'That time was just booked. Please choose another time.',
+  bookings_one_live_per_task: 'This maintenance task was just booked. Open it from the schedule to see that booking.',
   expert_applications_one_pending_idx: 'You already have an expert application being reviewed.',
   experts_user_id_idx: 'This account already has an expert profile.',
   reviews_booking_id_idx: 'You have already reviewed this booking.',

@@ -383,6 +383,10 @@ export const bookings = pgTable(
     index('bookings_status_ends_idx').on(t.status, t.endsAt),
     // Deleting a conversation sets its bookings' reference to null: found by this index, not a scan.
     index('bookings_ai_session_idx').on(t.aiSessionId).where(sql`${t.aiSessionId} is not null`),
+    // One booking going at a time per maintenance task, even when two requests for it race (409).
+    uniqueIndex('bookings_one_live_per_task')
+      .on(t.maintenanceTaskId)
+      .where(sql`${t.maintenanceTaskId} is not null and ${t.status} in ('requested', 'confirmed')`),
     oneOf('bookings', t.serviceType, SERVICE_TYPES),
     oneOf('bookings', t.status, BOOKING_STATUSES),
     oneOf('bookings', t.paymentStatus, PAYMENT_STATUSES),

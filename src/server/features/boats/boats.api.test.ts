@@ -394,6 +394,19 @@ describe('the maintenance schedule', () => {
     expect((await tasksOf(boat)).find((task) => task.id === impeller.id)!.booking).toBeNull();
     const again = await book({ ...videoBooking(expert.expertId, daysAhead(day++)), boatId: boat.id, maintenanceTaskId: impeller.id });
     expect((await tasksOf(boat)).find((task) => task.id === impeller.id)!.booking?.id).toBe(again.id);
+    // The database holds to one going booking per task too: the cancelled one cannot come back beside it.
+    await expect(t.database.db.update(bookings).set({ status: 'confirmed' }).where(eq(bookings.id, booking.id))).rejects.toThrow();
+  });
+
+  it('books a task once when two bookings for it race, answering the other 409', async () => {
+    const boat = await addBoat(owner);
+    const impeller = (await tasksOf(boat)).find((task) => task.templateKey === 'impeller')!;
+    const both = await Promise.all(
+      [day++, day++].map((ahead) => postBooking(t.app, owner, { ...videoBooking(expert.expertId, daysAhead(ahead)), boatId: boat.id, maintenanceTaskId: impeller.id })),
+    );
+    expect(both.map((response) => response.statusCode).sort()).toEqual([201, 409]);
+    const live = await t.database.db.select({ id: bookings.id }).from(bookings).where(and(eq(bookings.maintenanceTaskId, impeller.id), eq(bookings.status, 'confirmed')));
+    expect(live).toHaveLength(1);
   });
 });
 

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "bookings_one_live_per_task" ON "bookings" USING btree ("maintenance_task_id") WHERE "bookings"."maintenance_task_id" is not null and "bookings"."status" in ('requested', 'confirmed');
