@@ -330,12 +330,24 @@ describe('My Boats', () => {
     await taskItem(page, OIL).getByRole('link', { name: forTask('Book an expert', OIL) }).click();
     await page.waitForURL(/\/experts\?/);
     const link = new URL(page.url());
-    expect(Object.fromEntries(link.searchParams)).toEqual({ specialty: 'engines', boat: boatId, task: taskId });
-    // The directory opens filtered to the task's specialty, and says whom and what the booking is for.
+    expect(Object.fromEntries(link.searchParams)).toEqual({ specialty: 'engines', location: '02108', boat: boatId, task: taskId });
+    // The directory opens for the task's specialty where the boat is kept, nearest first, and says whom and
+    // what the booking is for. No demo engine expert travels to Boston: it says so, and offers video calls.
     expect(await page.getByLabel('Specialty').inputValue()).toBe('engines');
+    expect(await page.getByLabel('Location').inputValue()).toBe('02108');
+    expect(await page.getByLabel('Sort By').inputValue()).toBe('distance');
     await page.getByText(`Booking for ${BOAT}: ${OIL}`, { exact: true }).waitFor();
+    await page.getByText(/^No expert here travels to 02108 for an onsite visit yet\./).waitFor();
+    const byVideo = page.getByRole('list', { name: 'Experts by video call' }).getByRole('listitem');
+    await expect.poll(() => byVideo.count()).toBe(3);
+    // Their links keep the boat and the task.
+    expect(await byVideo.first().getByRole('link').getAttribute('href')).toMatch(new RegExp(`^/book-video\\?expertId=\\d+&boat=${boatId}&task=${taskId}$`));
     await snap(page, 'experts-for-boat-1280');
     await expectAccessible(page);
+    // This owner will have the boat where the expert works this week: the location is cleared.
+    await page.getByLabel('Location').fill('');
+    await expect.poll(() => page.getByLabel('Sort By').inputValue()).toBe('rating');
+    await page.getByRole('list', { name: 'Experts' }).waitFor();
 
     // An engine expert who visits the boat and takes bookings at once (the demo experts do).
     const listed = await getJson<Expert[]>(page, '/api/experts?serviceType=onsite&available=true&specialty=engines&sort=name&limit=100');
@@ -520,7 +532,7 @@ describe('My Boats', () => {
     await page.setViewportSize(DESKTOP);
     await item.getByRole('link', { name: forTask('Book an expert', BILGE) }).click();
     await page.waitForURL(/\/experts\?/);
-    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ specialty: 'plumbing', boat: boatId, task: bilge.id });
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ specialty: 'plumbing', location: '02108', boat: boatId, task: bilge.id });
     expect(await page.getByLabel('Specialty').inputValue()).toBe('plumbing');
     await page.getByText(`Booking for ${BOAT}: ${BILGE}`, { exact: true }).waitFor();
   });
@@ -536,7 +548,7 @@ describe('My Boats', () => {
     const mail = await waitForMail(ownerEmail, new RegExp(`^(${BOAT}: ${BILGE} is due in 2 days|2 maintenance tasks are due soon, the first today)$`));
     expect(mail.text).toContain(`${BILGE} on ${BOAT} is due in 2 days`);
     const book = /Book an expert \(Plumbing Systems\) for it: (\S+)/.exec(mail.text ?? '')?.[1];
-    expect(book).toBe(`${baseUrl()}/experts?specialty=plumbing&boat=${boatId}&task=${bilge.id}`);
+    expect(book).toBe(`${baseUrl()}/experts?specialty=plumbing&location=02108&boat=${boatId}&task=${bilge.id}`);
     await page.goto(book!);
     expect(await page.getByLabel('Specialty').inputValue()).toBe('plumbing');
     await page.getByText(`Booking for ${BOAT}: ${BILGE}`, { exact: true }).waitFor();

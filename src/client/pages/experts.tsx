@@ -22,10 +22,11 @@ const FILTERS_ID = 'expert-filters';
 export default function ExpertsPage() {
   const { values, setValue, clear, clears, draft, filtered } = useSearchParamsState(DEFAULTS);
   const boat = useBookingBoat();
-  const panelFiltered = values.specialty !== '' || values.location !== '' || values.sort !== DEFAULTS.sort;
+  const search = EXPERTS_DIRECTORY.search(values);
+  // The form sends the sort it shows: the location's own sort, so named, is no filter of the panel's.
+  const panelFiltered = values.specialty !== '' || values.location !== '' || search.sort !== defaultSort(values.location);
   // Open at first when the address filters by the panel; from then on the disclosure keeps its own state.
   const [filtersOpenAtFirst] = useState(panelFiltered);
-  const search = EXPERTS_DIRECTORY.search(values);
   const query = useInfiniteExperts(search);
   const total = resultsTotal(query.data);
   const zip = zip5(values.location);
