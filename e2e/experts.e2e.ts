@@ -110,9 +110,7 @@ describe('the expert listing (/experts)', () => {
     expect(await search.inputValue()).toBe('');
 
     // Clear pressed while a search is still being typed drops it; it does not arrive a moment later. The
-    // page's clock is moved past the typing pause rather than waited out. With nothing filtered there is
-    // nothing to clear; typed text is already something to clear.
-    expect(await page.getByRole('button', { name: 'Clear all filters' }).count()).toBe(0);
+    // page's clock is moved past the typing pause rather than waited out.
     await page.clock.install();
     await search.fill('diesel');
     await page.getByRole('button', { name: 'Clear all filters' }).click();
@@ -326,8 +324,6 @@ describe('the onsite expert directory (/onsite-request)', () => {
     await page.getByText(`${ONSITE_AVAILABLE} expert(s) available for onsite service`, { exact: true }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
     await snap(page, 'onsite-directory-390');
-    // Nothing is filtered: there is nothing to clear.
-    expect(await page.getByRole('button', { name: 'Clear Filters' }).count()).toBe(0);
     await context.close();
   });
 

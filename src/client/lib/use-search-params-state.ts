@@ -10,8 +10,6 @@ export function useSearchParamsState<K extends string>(defaults: Record<K, strin
   const [searchParams, setSearchParams] = useSearchParams();
   // Counts the clears, so typed text still waiting to be committed can be dropped (see useDebouncedField).
   const [clears, setClears] = useState(0);
-  // Text typed into a filter and not committed yet (see useDebouncedField): already a filter to clear.
-  const [drafts, setDrafts] = useState<Partial<Record<K, string>>>({});
 
   const values = useMemo(() => {
     const read = {} as Record<K, string>;
@@ -48,17 +46,7 @@ export function useSearchParamsState<K extends string>(defaults: Record<K, strin
       for (const key of Object.keys(defaults)) params.delete(key);
     });
     setClears((count) => count + 1);
-    setDrafts({});
   }, [update, defaults]);
 
-  /** A text filter's field as typed, before the pause commits it. */
-  const draft = useCallback((key: K, text: string) => setDrafts((kept) => (kept[key] === text ? kept : { ...kept, [key]: text })), []);
-
-  /** Whether anything is filtered, or typed to be: what 'Clear' would undo. */
-  const filtered = (Object.keys(defaults) as K[]).some((key) => {
-    const typed = drafts[key];
-    return values[key] !== defaults[key] || (typed !== undefined && typed !== values[key] && typed !== defaults[key]);
-  });
-
-  return { values, setValue, clear, clears, draft, filtered };
+  return { values, setValue, clear, clears };
 }

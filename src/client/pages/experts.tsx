@@ -20,7 +20,7 @@ const FILTERS_ID = 'expert-filters';
  * visitor types and chooses, and a submit applies typed text at once.
  */
 export default function ExpertsPage() {
-  const { values, setValue, clear, clears, draft, filtered } = useSearchParamsState(DEFAULTS);
+  const { values, setValue, clear, clears } = useSearchParamsState(DEFAULTS);
   const boat = useBookingBoat();
   const search = EXPERTS_DIRECTORY.search(values);
   // The form sends the sort it shows: the location's own sort, so named, is no filter of the panel's.
@@ -61,7 +61,6 @@ export default function ExpertsPage() {
               value={values.q}
               resets={clears}
               onChange={(value) => setValue('q', value)}
-              onDraft={(text) => draft('q', text)}
             />
           </div>
           <details open={filtersOpenAtFirst} className="group">
@@ -84,14 +83,13 @@ export default function ExpertsPage() {
           </details>
         </div>
         <div id={FILTERS_ID} className="hidden group-has-[details[open]]/filters:block">
-          <ListingFilters values={{ ...values, sort: search.sort ?? 'rating' }} resets={clears} onChange={setFilter} onDraft={draft} />
+          <ListingFilters values={{ ...values, sort: search.sort ?? 'rating' }} resets={clears} onChange={setFilter} />
         </div>
       </form>
       <BookingBoatNotice />
       <ResultsBar
         summary={total === null ? null : `${formatTotal(total)} ${total.count === 1 && !total.capped ? 'expert' : 'experts'} found`}
         clearLabel="Clear all filters"
-        filtered={filtered}
         onClear={clear}
       />
       <ExpertResults

@@ -17,7 +17,6 @@ export function FilterTextInput({
   hideLabel = false,
   resets,
   onChange,
-  onDraft,
 }: {
   id: string;
   /** The field's name in its form's submission: a filter's key in the address (a GET form). */
@@ -32,8 +31,6 @@ export function FilterTextInput({
   /** Changes when the screen's filters are cleared; drops text not yet committed. */
   resets?: number;
   onChange: (value: string) => void;
-  /** Each change of the field as typed, before the pause commits it. */
-  onDraft?: (text: string) => void;
 }) {
   const [text, setText] = useDebouncedField(value, onChange, resets);
   const input = useRef<HTMLInputElement>(null);
@@ -63,10 +60,7 @@ export function FilterTextInput({
           value={text}
           placeholder={placeholder}
           autoComplete="off"
-          onChange={(event) => {
-            setText(event.target.value);
-            onDraft?.(event.target.value);
-          }}
+          onChange={(event) => setText(event.target.value)}
           className={Icon ? 'pl-9' : undefined}
         />
       </div>

@@ -22,13 +22,11 @@ export function ListingFilters({
   values,
   resets,
   onChange,
-  onDraft,
 }: {
   /** The filters, with the sort the listing is in (nearest first by default near a ZIP code). */
   values: ListingFilterValues;
   resets: number;
   onChange: (key: keyof ListingFilterValues, value: string) => void;
-  onDraft: (key: 'location', text: string) => void;
 }) {
   return (
     <div className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-3 sm:p-5">
@@ -48,7 +46,6 @@ export function ListingFilters({
         value={values.location}
         resets={resets}
         onChange={(value) => onChange('location', value)}
-        onDraft={(text) => onDraft('location', text)}
       />
       <FilterSelect
         id="filter-sort"

@@ -2,16 +2,14 @@ import { RotateCcw } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { useHydrated } from '../../lib/use-hydrated';
 
-/** How many experts match, announced politely to screen readers, and the screen's clear button while anything is filtered. */
+/** How many experts match, announced politely to screen readers, and the screen's clear button. */
 export function ResultsBar({
   summary,
   clearLabel,
-  filtered,
   onClear,
 }: {
   summary: string | null;
   clearLabel: string;
-  filtered: boolean;
   onClear: () => void;
 }) {
   // Disabled until the app has started on a page the server rendered: visibly not ready, not dead.
@@ -23,11 +21,9 @@ export function ResultsBar({
       <p role="status" aria-live="polite" className="flex min-h-12 min-w-0 flex-1 items-center font-medium text-slate-700 sm:min-h-0">
         {summary ?? 'Searching...'}
       </p>
-      {filtered ? (
-        <Button variant="ghost" size="sm" onClick={onClear} disabled={!hydrated}>
-          <RotateCcw aria-hidden /> {clearLabel}
-        </Button>
-      ) : null}
+      <Button variant="ghost" size="sm" onClick={onClear} disabled={!hydrated}>
+        <RotateCcw aria-hidden /> {clearLabel}
+      </Button>
     </div>
   );
 }
