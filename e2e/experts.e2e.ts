@@ -108,16 +108,22 @@ describe('the expert listing (/experts)', () => {
     await page.getByRole('button', { name: 'Clear all filters' }).click();
     await found(page, ALL_EXPERTS).waitFor();
     expect(await search.inputValue()).toBe('');
+    // With nothing filtered there is nothing to clear: the link is hidden (its place kept).
+    await page.getByRole('button', { name: 'Clear all filters' }).waitFor({ state: 'hidden' });
 
-    // Clear pressed while a search is still being typed drops it; it does not arrive a moment later. The
-    // page's clock is moved past the typing pause rather than waited out.
+    // Clear pressed while a new search is still being typed drops both it and the search before it; the
+    // typed text does not arrive a moment later. The page's clock is moved past the typing pause rather than waited out.
+    await search.fill('Fort Lauderdale, FL');
+    await found(page, FORT_LAUDERDALE_FL.length).waitFor();
     await page.clock.install();
     await search.fill('diesel');
     await page.getByRole('button', { name: 'Clear all filters' }).click();
     await page.clock.runFor(2 * TYPING_DEBOUNCE_MS);
-    expect(await search.inputValue()).toBe('');
+    // The cleared address renders in a transition: the field follows it when it lands.
+    await expect.poll(() => search.inputValue()).toBe('');
     expect(new URL(page.url()).search).toBe('');
     await found(page, ALL_EXPERTS).waitFor();
+    expect(await search.inputValue()).toBe('');
     await context.close();
   });
 
@@ -311,6 +317,7 @@ describe('the onsite expert directory (/onsite-request)', () => {
 
     await page.getByRole('button', { name: 'Clear Filters' }).click();
     await page.getByText(`${ONSITE_AVAILABLE} expert(s) available for onsite service`, { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Clear Filters' }).waitFor({ state: 'hidden' });
     await context.close();
   });
 
@@ -324,6 +331,8 @@ describe('the onsite expert directory (/onsite-request)', () => {
     await page.getByText(`${ONSITE_AVAILABLE} expert(s) available for onsite service`, { exact: true }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
     await snap(page, 'onsite-directory-390');
+    // Nothing is filtered: there is nothing to clear.
+    expect(await page.getByRole('button', { name: 'Clear Filters' }).isVisible()).toBe(false);
     await context.close();
   });
 

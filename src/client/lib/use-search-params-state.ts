@@ -48,5 +48,8 @@ export function useSearchParamsState<K extends string>(defaults: Record<K, strin
     setClears((count) => count + 1);
   }, [update, defaults]);
 
-  return { values, setValue, clear, clears };
+  /** Whether any filter differs from its default: what 'Clear' would undo. */
+  const filtered = (Object.keys(defaults) as K[]).some((key) => values[key] !== defaults[key]);
+
+  return { values, setValue, clear, clears, filtered };
 }

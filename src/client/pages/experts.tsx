@@ -20,7 +20,7 @@ const FILTERS_ID = 'expert-filters';
  * visitor types and chooses, and a submit applies typed text at once.
  */
 export default function ExpertsPage() {
-  const { values, setValue, clear, clears } = useSearchParamsState(DEFAULTS);
+  const { values, setValue, clear, clears, filtered } = useSearchParamsState(DEFAULTS);
   const boat = useBookingBoat();
   const search = EXPERTS_DIRECTORY.search(values);
   // The form sends the sort it shows: the location's own sort, so named, is no filter of the panel's.
@@ -90,6 +90,7 @@ export default function ExpertsPage() {
       <ResultsBar
         summary={total === null ? null : `${formatTotal(total)} ${total.count === 1 && !total.capped ? 'expert' : 'experts'} found`}
         clearLabel="Clear all filters"
+        filtered={filtered}
         onClear={clear}
       />
       <ExpertResults

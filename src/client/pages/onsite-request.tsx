@@ -13,7 +13,7 @@ const SPECIALTY_OPTIONS = [ALL_SPECIALTIES, ...SPECIALTIES];
 
 /** The onsite expert directory: experts who visit the boat and are taking bookings now. */
 export default function OnsiteRequestPage() {
-  const { values, setValue, clear, clears } = useSearchParamsState(DEFAULTS);
+  const { values, setValue, clear, clears, filtered } = useSearchParamsState(DEFAULTS);
   const search = ONSITE_DIRECTORY.search(values);
   const query = useInfiniteExperts(search);
   const total = resultsTotal(query.data);
@@ -61,6 +61,7 @@ export default function OnsiteRequestPage() {
       <ResultsBar
         summary={total === null ? null : `${formatTotal(total)} expert(s) available for onsite service`}
         clearLabel="Clear Filters"
+        filtered={filtered}
         onClear={clear}
       />
       <ExpertResults

@@ -14,7 +14,7 @@ const SORT_OPTIONS = sortOptions(EXPERT_SORTS);
 
 /** The video expert directory; price sorts use each expert's video rate (the server does, for serviceType=video). */
 export default function VideoConsultationPage() {
-  const { values, setValue, clear, clears } = useSearchParamsState(DEFAULTS);
+  const { values, setValue, clear, clears, filtered } = useSearchParamsState(DEFAULTS);
   const availableOnly = values.available === 'true';
   const query = useInfiniteExperts(VIDEO_DIRECTORY.search(values));
   const total = resultsTotal(query.data);
@@ -67,6 +67,7 @@ export default function VideoConsultationPage() {
       <ResultsBar
         summary={total === null ? null : `${formatTotal(total)} expert(s) available for video consultation`}
         clearLabel="Clear Filters"
+        filtered={filtered}
         onClear={clear}
       />
       <ExpertResults
