@@ -96,3 +96,71 @@ export const pushMessageSchema = z.object({
   tag: z.string().max(64),
 });
 export type PushMessage = z.infer<typeof pushMessageSchema>;
+
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+export const NOTIFICATIONS_PAGE_MAX = 50;
+/** What the bell opens: the latest few. */
+export const BELL_NOTIFICATIONS = 10;
+
+export const notificationsQuerySchema = z.object({
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(NOTIFICATIONS_PAGE_MAX).default(NOTIFICATIONS_PAGE_SIZE),
+});
+export type NotificationsQuery = z.input<typeof notificationsQuerySchema>;
+
+export const notificationPageSchema = z.object({
+  notifications: z.array(notificationSchema),
+  /** Whether older ones exist: ask for `before` the last id. */
+  hasMore: z.boolean(),
+  unread: z.number().int(),
+});
+export type NotificationPage = z.infer<typeof notificationPageSchema>;
+
+export const unreadNotificationsSchema = z.object({ count: z.number().int() });
+export type UnreadNotifications = z.infer<typeof unreadNotificationsSchema>;
+
+export const MARK_READ_NEEDS_ONE = 'Say which notifications were read: upToId, or ids';
+export const markNotificationsReadSchema = z.union(
+  [
+    z.strictObject({ upToId: z.number().int().positive() }),
+    z.strictObject({ ids: z.array(z.number().int().positive()).min(1, { error: MARK_READ_NEEDS_ONE }).max(NOTIFICATIONS_PAGE_MAX) }),
+  ],
+  { error: MARK_READ_NEEDS_ONE },
+);
+export type MarkNotificationsRead = z.infer<typeof markNotificationsReadSchema>;
+
+/** One kind's channels as a person has them. */
+export const notificationPreferenceSchema = z.object({
+  kind: notificationKindSchema,
+  email: z.boolean(),
+  push: z.boolean(),
+  text: z.boolean(),
+});
+export type NotificationPreference = z.infer<typeof notificationPreferenceSchema>;
+
+export const notificationPreferencesSchema = z.object({ preferences: z.array(notificationPreferenceSchema) });
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+
+export const PREFERENCE_NOT_ADJUSTABLE = 'Receipts and invoices always come by e-mail, and only short, urgent notices can come by text';
+export const DUPLICATE_PREFERENCE = 'Each kind of notification can appear only once';
+export const savePreferencesSchema = z
+  .object({ preferences: z.array(notificationPreferenceSchema).min(1).max(NOTIFICATION_KINDS.length) })
+  .refine(({ preferences }) => new Set(preferences.map((p) => p.kind)).size === preferences.length, { error: DUPLICATE_PREFERENCE, path: ['preferences'] });
+
+/** A kind's channels with the person's changes, holding what cannot change to its fixed value. */
+export function effectivePreference(kind: NotificationKind, chosen?: Omit<NotificationPreference, 'kind'>): NotificationPreference {
+  const rules = NOTIFICATION_KIND_RULES[kind];
+  const base = chosen ?? rules.defaults;
+  return {
+    kind,
+    email: rules.emailRequired ? true : base.email,
+    push: base.push,
+    text: rules.textAllowed ? base.text : false,
+  };
+}
+
+/** What a one-click unsubscribe address carries: the person, the kind, and the server's signature of both. */
+export const unsubscribeLinkSchema = z.object({ u: z.string().min(1).max(100), k: z.string().max(40), s: z.string().min(1).max(100) });
+export type UnsubscribeLink = z.infer<typeof unsubscribeLinkSchema>;
+export const unsubscribedSchema = z.object({ kind: notificationKindSchema, label: z.string() });
+export type Unsubscribed = z.infer<typeof unsubscribedSchema>;

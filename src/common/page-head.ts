@@ -79,6 +79,8 @@ const PRIVATE_TITLES: Record<PrivatePage, string> = {
   '/confirm-email': 'Confirm your e-mail address',
   '/contact': 'Contact Us',
   '/contact-messages': 'Contact Messages',
+  '/notifications': 'Notifications',
+  '/unsubscribe': 'Unsubscribe',
 };
 
 const DIRECTORIES: readonly string[] = ['/experts', '/onsite-request', '/video-consultation'];

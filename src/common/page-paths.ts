@@ -33,6 +33,8 @@ export const PAGE_PATHS = [
   '/help',
   '/contact',
   '/contact-messages',
+  '/notifications',
+  '/unsubscribe',
 ] as const;
 
 export type PagePath = (typeof PAGE_PATHS)[number];

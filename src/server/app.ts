@@ -64,6 +64,7 @@ import { workspaceRoutes } from './features/workspace/index.js';
 import { createTestClock, testClockRoutes } from './features/test-clock/index.js';
 import { bookingMessageRoutes, defineUnreadEmailJob, MESSAGE_PHOTOS } from './features/booking-messages/index.js';
 import { BOAT_PHOTOS, boatRoutes, bookingBoats, defineBoatPhotoRemoval, defineMaintenanceJobs } from './features/boats/index.js';
+import { createEmailPreferences, notificationRoutes } from './features/notifications/index.js';
 import { createAiProvider } from './ai/create-provider.js';
 import { openFanout, type Fanout } from './realtime/fanout.js';
 import { registerLiveSockets } from './realtime/live-socket.js';
@@ -198,7 +199,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     boats: bookingBoats,
   };
   const payments = await createPayments(config, services);
-  defineEmailJob(jobs, mailer, database.db, app.log);
+  const unsubscribeSecret = resolveAuthSecret(config.SESSION_SECRET, config.DATA_DIR);
+  defineEmailJob(jobs, mailer, database.db, app.log, createEmailPreferences({ baseUrl: config.BASE_URL, secret: unsubscribeSecret }));
   defineBookingNoticeJob(services);
   defineInvoiceMailJob(jobs, database.db, config.BASE_URL, services.now);
   defineMaintenanceJobs(jobs, services);
@@ -295,6 +297,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(bookingMessageRoutes, {
     deps: { db: database.db, jobs, fanout, photos: await openPhotoStore(config, MESSAGE_PHOTOS), baseUrl: config.BASE_URL },
   });
+  await app.register(notificationRoutes, { deps: { db: database.db, now: services.now, unsubscribeSecret } });
   if (testClock) await app.register(testClockRoutes, { clock: testClock });
 
   const serveClient = !!options.clientDir && existsSync(join(options.clientDir, 'index.html'));

@@ -9,6 +9,7 @@ import { navLinksFor } from './nav-links';
 
 // The account menu (Radix dropdown, popper, focus trap) only for signed-in people: out of the main bundle.
 const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
+const NotificationBell = lazy(() => import('../features/notifications').then((module) => ({ default: module.NotificationBell })));
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -38,9 +39,14 @@ export function NavBar() {
         </div>
         <div className="ml-auto flex items-center gap-2">
           {user ? (
-            <Suspense fallback={<span aria-hidden className="size-9 rounded-full bg-navy-600" />}>
-              <UserMenu user={user} />
-            </Suspense>
+            <>
+              <Suspense fallback={<span aria-hidden className="size-9" />}>
+                <NotificationBell />
+              </Suspense>
+              <Suspense fallback={<span aria-hidden className="size-9 rounded-full bg-navy-600" />}>
+                <UserMenu user={user} />
+              </Suspense>
+            </>
           ) : null}
           {/* Kept in place, hidden, while the user loads: the menu button beside it does not move when it appears.
               A link, as the phone menu is a native disclosure: both work before the app has started on a

@@ -26,6 +26,7 @@ import type { INVOICE_LINE_KINDS} from '../../common/invoices.js';
 import { IN_PERSON_METHODS, INVOICE_STATUSES, OVERPAYMENT_STATUSES, PAYMENT_METHODS, PAYOUT_STATUSES } from '../../common/invoices.js';
 import { HOURS_RECORDERS, HULL_TYPES, PROPULSIONS, type BoatSnapshot, type Engine } from '../../common/boats.js';
 import { CONTACT_STATUSES, CONTACT_TOPICS } from '../../common/contact.js';
+import { NOTIFICATION_KINDS } from '../../common/notifications.js';
 
 /** A CHECK that keeps an enum column to its values, named `<table>_<column>_check`. */
 function oneOf(table: string, column: { name: string }, values: readonly string[]) {
@@ -915,4 +916,47 @@ export const contactReplies = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('contact_replies_message_idx').on(t.messageId, t.id)],
+);
+
+/**
+ * A person's notification centre: every event that reaches them writes one, whatever the other channels
+ * (docs/PRODUCT.md#notifications). Written in the event's own transaction; the text is as the event left it.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** The page it opens, a path on this site. */
+    path: text('path').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.id),
+    // The bell's count reads only this small index.
+    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+    oneOf('notifications', t.kind, NOTIFICATION_KINDS),
+  ],
+);
+
+/** The channels a person changed from a kind's defaults; a kind without a row follows its defaults. */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
+    email: boolean('email').notNull(),
+    push: boolean('push').notNull(),
+    text: boolean('text').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] }), oneOf('notification_preferences', t.kind, NOTIFICATION_KINDS)],
 );

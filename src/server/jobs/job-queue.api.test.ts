@@ -102,7 +102,7 @@ describe('background jobs: workers wake when a job commits', () => {
     const database: DatabaseHandle = await openDatabase({ url: t.database.url });
     try {
       const otherServer = createJobQueue(database, t.app.log);
-      defineEmailJob(otherServer, createMailer({ from: 'K&B Marine <x@example.com>', log: t.app.log }), database.db, t.app.log);
+      defineEmailJob(otherServer, createMailer({ from: 'K&B Marine <x@example.com>', log: t.app.log }), database.db, t.app.log, { prepare: async (_db, message) => message });
       const emails = emailsTo('there', 3);
       await inTransaction(database.db, async (tx) => {
         for (const email of emails) await enqueueEmail(otherServer, tx, email);

@@ -3,7 +3,7 @@ import type { Database } from '../db/client.js';
 import { users } from '../db/schema.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueue, QueuedJob } from '../jobs/job-queue.js';
-import { SMTP_CONNECTIONS, type MailMessage, type Mailer } from './mailer.js';
+import { SMTP_CONNECTIONS, type EmailNotice, type MailMessage, type Mailer } from './mailer.js';
 
 export const EMAIL_QUEUE = 'email-send';
 
@@ -19,13 +19,30 @@ export async function mayReceive(db: Database, message: MailMessage): Promise<bo
   return !account || account.verified;
 }
 
+/**
+ * What decides, as it leaves, whether a notification's e-mail is wanted, and how it is unsubscribed from
+ * (the notifications feature's).
+ */
+export interface EmailPreferences {
+  /** The message to send (with its unsubscribe headers and footer), or null when its recipient turned its kind off. */
+  prepare(db: Database, message: MailMessage & { notice: EmailNotice }): Promise<MailMessage | null>;
+}
+
 /** E-mail always leaves through this job, never inside a request: a slow or failing SMTP server costs no one a wait. */
-export function defineEmailJob(jobs: JobQueue, mailer: Mailer, db: Database, log: FastifyBaseLogger) {
+export function defineEmailJob(jobs: JobQueue, mailer: Mailer, db: Database, log: FastifyBaseLogger, preferences: EmailPreferences) {
   jobs.define<MailMessage>(
     EMAIL_QUEUE,
-    async (message) => {
-      if (await mayReceive(db, message)) return mailer.send(message);
-      log.info({ mail: { subject: message.subject } }, 'e-mail not sent: its address is not verified yet');
+    async (queued) => {
+      if (!(await mayReceive(db, queued))) {
+        log.info({ mail: { subject: queued.subject } }, 'e-mail not sent: its address is not verified yet');
+        return;
+      }
+      const message = queued.notice ? await preferences.prepare(db, { ...queued, notice: queued.notice }) : queued;
+      if (!message) {
+        log.info({ mail: { subject: queued.subject } }, 'e-mail not sent: its recipient turned this kind off');
+        return;
+      }
+      return mailer.send(message);
     },
     { concurrency: SMTP_CONNECTIONS },
   );

@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import type { NotificationKind } from '../../common/notifications.js';
 
 export interface CalendarInvite {
   /** REQUEST adds or updates the event in the reader's calendar; CANCEL removes it. */
@@ -24,6 +25,19 @@ export interface MailMessage {
    * address is not sent (docs/PRODUCT.md#account-safety).
    */
   accountSafety?: true;
+  /**
+   * The notification it is part of: its kind may be turned off by its recipient, and then it is not sent;
+   * else it leaves with a one-click unsubscribe for that kind (docs/PRODUCT.md#notifications).
+   */
+  notice?: EmailNotice;
+  /** Extra header fields (List-Unsubscribe), set as it leaves. */
+  headers?: Record<string, string>;
+}
+
+/** Whose e-mail of which kind of notification a message is. */
+export interface EmailNotice {
+  userId: string;
+  kind: NotificationKind;
 }
 
 export interface Mailer {
@@ -61,7 +75,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; log: Fas
   const transport = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: SMTP_CONNECTIONS });
   return {
     close: () => transport.close(),
-    async send({ icalEvent, attachments, accountSafety: _kind, ...message }) {
+    async send({ icalEvent, attachments, accountSafety: _kind, notice: _notice, ...message }) {
       await transport.sendMail({
         from,
         ...message,

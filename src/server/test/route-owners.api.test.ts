@@ -38,6 +38,8 @@ const OWNERS: Record<string, string> = {
   '/api/contact': 'contact',
   '/api/admin/contact': 'contact',
   '/api/dashboard': 'dashboard',
+  '/api/notifications': 'notifications',
+  '/api/notification-preferences': 'notifications',
   '/api/profile': 'profile',
   '/api/workspace': 'workspace',
   '/api/config': 'payments',

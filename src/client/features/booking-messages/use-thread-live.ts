@@ -5,18 +5,10 @@ import { LIVE_CLOSE_NOT_ADMITTED, LIVE_CLOSE_SESSION_ENDED } from '@common/live-
 import { addMessageToThread, markThreadRead, threadKey } from './api';
 import { CURRENT_USER_KEY } from '../../lib/session';
 import { bookingKeys } from '../bookings';
+import { reconnectDelay } from '../../lib/reconnect-delay';
 
 /** 'connecting' only before the first connection; 'reconnecting' whenever one was lost or refused. */
 export type LiveState = 'connecting' | 'live' | 'reconnecting';
-
-const FIRST_RETRY_MS = 500;
-const LONGEST_RETRY_MS = 30_000;
-
-/** Waits twice as long after each failed attempt, up to 30 s, with some jitter so pages do not return together. */
-export function retryDelay(attempt: number): number {
-  const base = Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** attempt);
-  return base / 2 + Math.random() * (base / 2);
-}
 
 /**
  * The booking page's live socket: new messages and read receipts go straight into the thread's cache.
@@ -72,7 +64,7 @@ export function useThreadLive(bookingId: string): LiveState {
         }
         if (event.code === LIVE_CLOSE_SESSION_ENDED || !opened) void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
         setState('reconnecting');
-        retry = setTimeout(connect, retryDelay(attempt));
+        retry = setTimeout(connect, reconnectDelay(attempt));
         attempt += 1;
       };
     };

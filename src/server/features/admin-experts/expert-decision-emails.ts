@@ -71,3 +71,17 @@ export function expertDecisionEmail(email: ExpertDecisionEmail): MailMessage {
   ].join('\n');
   return { to: email.to, subject: SUBJECTS[email.event], text, html };
 }
+
+/** The decision as the expert's notification centre shows it: a line and what it means. */
+export function expertDecisionNotice(event: ExpertDecisionEvent, reason: string | null): { title: string; body: string; path: string } {
+  switch (event) {
+    case 'approved':
+      return { title: 'Your expert application is approved', body: 'Set your rates and working hours in your workspace to be booked.', path: '/workspace' };
+    case 'suspended':
+      return { title: 'Your expert profile is suspended', body: `It is hidden and cannot be booked. Reason given: ${reason ?? ''}`, path: '/workspace' };
+    case 'reinstated':
+      return { title: 'Your expert profile is active again', body: 'It appears in the listings and owners can book you.', path: '/workspace' };
+    case 'rejected':
+      return { title: 'Your expert application was not approved', body: `Reason given: ${reason ?? ''}`, path: '/expert/apply' };
+  }
+}

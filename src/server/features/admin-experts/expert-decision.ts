@@ -7,7 +7,8 @@ import type { ExpertStatus } from '../../../common/roles.js';
 import type { CurrentUser } from '../../../common/user.js';
 import type { ServiceContext } from '../../core/service-context.js';
 import { EXPERT_NOT_FOUND } from './read-admin-experts.js';
-import { expertDecisionEmail, type ExpertDecisionEvent } from './expert-decision-emails.js';
+import { expertDecisionEmail, expertDecisionNotice, type ExpertDecisionEvent } from './expert-decision-emails.js';
+import { notify } from '../notifications/index.js';
 
 export type ExpertRow = typeof experts.$inferSelect;
 
@@ -48,13 +49,15 @@ export async function pendingApplicationOf(tx: Database, expertId: number) {
   return application ?? null;
 }
 
-/** Queues the decision's e-mail to the expert's account inside the transaction; experts without an account get none. */
+/** Tells the expert's account of the decision inside the transaction (notification and e-mail); experts without an account get none. */
 export async function emailExpert(context: ExpertDecisionContext, tx: Database, expert: ExpertRow, event: ExpertDecisionEvent, reason: string | null) {
   if (!expert.userId) return;
   const [account] = await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, expert.userId));
   if (!account) return;
   const message = expertDecisionEmail({ event, to: account.email, greeting: account.firstName || expert.name, reason, baseUrl: context.baseUrl });
-  await enqueueEmail(context.jobs, tx, message);
+  const notice = { userId: expert.userId, kind: 'application_decided' as const };
+  await notify(tx, [{ ...notice, ...expertDecisionNotice(event, reason) }]);
+  await enqueueEmail(context.jobs, tx, { ...message, notice });
 }
 
 /** The fields of an expert worth keeping in an audit entry. */

@@ -13,6 +13,7 @@ import { addDays } from '../../../common/zoned-time.js';
 import { REMINDER_DAYS } from '../../../common/maintenance-rules.js';
 import { specialtyLabel } from '../../../common/specialties.js';
 import { engineHoursOf } from './boat-record.js';
+import { notify } from '../notifications/index.js';
 
 export const MAINTENANCE_REMINDER_QUEUE = 'maintenance-reminders';
 export const ENGINE_HOURS_REQUEST_QUEUE = 'engine-hours-requests';
@@ -146,7 +147,16 @@ export async function sendDueReminders(deps: ServiceContext): Promise<number> {
     const daysLeft = (day: string) => Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS);
     const byOwner = new Map<string, { task: DueTask; daysLeft: number }[]>();
     for (const task of due) byOwner.set(task.boat.ownerId, [...(byOwner.get(task.boat.ownerId) ?? []), { task, daysLeft: daysLeft(task.task.dueDate!) }]);
-    await deps.jobs.insert(tx, emailJobs([...byOwner.values()].map((tasks) => ownerReminder(tasks, deps.baseUrl))));
+    const reminders = [...byOwner.entries()].map(([ownerId, tasks]) => ({ ownerId, tasks, email: ownerReminder(tasks, deps.baseUrl) }));
+    await notify(
+      tx,
+      reminders.map(({ ownerId, tasks, email }) => {
+        const boatIds = new Set(tasks.map(({ task }) => task.boat.id));
+        const path = boatIds.size === 1 ? `/boats/${[...boatIds][0]}` : '/boats';
+        return { userId: ownerId, kind: 'maintenance_due' as const, title: email.subject, body: 'Open the schedule to book an expert or mark it done.', path };
+      }),
+    );
+    await deps.jobs.insert(tx, emailJobs(reminders.map(({ ownerId, email }) => ({ ...email, notice: { userId: ownerId, kind: 'maintenance_due' as const } }))));
     return due.length;
   });
 }
@@ -190,7 +200,18 @@ export async function requestEngineHours(deps: ServiceContext): Promise<number> 
       .from(users)
       .where(inArray(users.id, [...new Set(asked.map((b) => b.ownerId))]));
     const ownerOf = new Map(owners.map((o) => [o.id, o]));
-    await deps.jobs.insert(tx, emailJobs(asked.map((boat) => hoursRequest(boat, ownerOf.get(boat.ownerId)!, deps.baseUrl))));
+    const requests = asked.map((boat) => ({ boat, email: hoursRequest(boat, ownerOf.get(boat.ownerId)!, deps.baseUrl) }));
+    await notify(
+      tx,
+      requests.map(({ boat, email }) => ({
+        userId: boat.ownerId,
+        kind: 'maintenance_due' as const,
+        title: email.subject,
+        body: 'Record the hours on the meter so we can tell you when a task is due.',
+        path: `/boats/${boat.id}`,
+      })),
+    );
+    await deps.jobs.insert(tx, emailJobs(requests.map(({ boat, email }) => ({ ...email, notice: { userId: boat.ownerId, kind: 'maintenance_due' as const } }))));
     return asked.length;
   });
 }

@@ -8,6 +8,7 @@ import { PRODUCT_NAME } from '../../../common/brand.js';
 import { MESSAGES_ANCHOR } from '../../../common/booking-messages.js';
 import { selectBookingRecords, type BookingRecord } from '../bookings/index.js';
 import type { MessageRow } from './read-messages.js';
+import { notify } from '../notifications/index.js';
 
 export const UNREAD_EMAIL_QUEUE = 'booking-message-unread-email';
 export interface UnreadEmailJob {
@@ -53,9 +54,18 @@ export async function sendUnreadEmail(deps: UnreadEmailDeps, messageId: number):
     const [record] = await selectBookingRecords(tx, eq(bookings.id, message.bookingId));
     const to = message.senderRole === 'owner' ? record?.expert.email : record?.owner.email;
     if (!record || !to) return false;
-    await enqueueEmail(deps.jobs, tx, unreadEmail(record, unread, to, deps.baseUrl));
+    const email = unreadEmail(record, unread, to, deps.baseUrl);
+    await notify(tx, [{ userId: message.recipientId, kind: 'messages_waiting', title: email.subject, body: waitingLine(record, unread), path: `/bookings/${record.booking.id}#${MESSAGES_ANCHOR}` }]);
+    await enqueueEmail(deps.jobs, tx, { ...email, notice: { userId: message.recipientId, kind: 'messages_waiting' } });
     return true;
   });
+}
+
+/** 'Sam Owner sent you 2 messages, waiting unread.' */
+function waitingLine(record: BookingRecord, unread: MessageRow[]): string {
+  const latest = unread.at(-1)!;
+  const sender = latest.senderRole === 'owner' ? record.owner.name : record.expert.name;
+  return `${sender} sent you ${unread.length === 1 ? 'a message' : `${unread.length} messages`}, waiting unread.`;
 }
 
 function unreadEmail(record: BookingRecord, unread: MessageRow[], to: string, baseUrl: string): MailMessage {

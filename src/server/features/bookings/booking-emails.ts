@@ -6,10 +6,21 @@ import { BOAT_TYPE_LABELS } from '../../../common/bookings-fields.js';
 import { bookingTimeZone, describeTimeFor, whoseTime } from '../../../common/bookings-time-zone.js';
 import type { bookings } from '../../db/schema.js';
 import type { BookingRecord } from './booking-record.js';
+import type { NotificationKind } from '../../../common/notifications.js';
 
 export type BookingEmailEvent = 'requested' | 'confirmed' | 'declined' | 'expired' | 'cancelled' | 'rescheduled';
 
 type BookingRow = typeof bookings.$inferSelect;
+
+/** The notification kind of each booking event: its e-mail follows that kind's preference. */
+export const KIND_OF_EVENT: Record<BookingEmailEvent, NotificationKind> = {
+  requested: 'booking_requested',
+  confirmed: 'booking_confirmed',
+  declined: 'booking_declined',
+  expired: 'booking_expired',
+  cancelled: 'booking_cancelled',
+  rescheduled: 'booking_rescheduled',
+};
 
 /**
  * What the e-mails about an event say: the booking as it stood when the event happened, as plain JSON.
@@ -25,7 +36,7 @@ export interface BookingNotice {
     | 'boatType' | 'boatLength' | 'estimatedHours' | 'priceCents' | 'paymentStatus' | 'calendarSequence'
   > & { startsAt: string; endsAt: string; placeTimeZone?: string | null };
   // The zones are missing from notices an earlier version queued: those read as the expert's zone alone.
-  expert: Pick<BookingRecord['expert'], 'name' | 'specialty' | 'email'> & { chosenTimeZone?: string | null };
+  expert: Pick<BookingRecord['expert'], 'name' | 'specialty' | 'email'> & { chosenTimeZone?: string | null; userId?: string | null };
   owner: Omit<BookingRecord['owner'], 'chosenTimeZone'> & { chosenTimeZone?: string | null };
 }
 
@@ -54,7 +65,7 @@ export function bookingNotice(record: BookingRecord, event: BookingEmailEvent, r
       startsAt: booking.startsAt.toISOString(),
       endsAt: booking.endsAt.toISOString(),
     },
-    expert: { name: expert.name, specialty: expert.specialty, email: expert.email, chosenTimeZone: expert.chosenTimeZone },
+    expert: { name: expert.name, specialty: expert.specialty, email: expert.email, chosenTimeZone: expert.chosenTimeZone, userId: expert.userId },
     owner: { id: owner.id, name: owner.name, email: owner.email, chosenTimeZone: owner.chosenTimeZone },
   };
 }
@@ -177,7 +188,14 @@ export function ownerEmail(notice: BookingNotice, options: BookingEmailOptions):
     `${PRODUCT_NAME}`,
   ];
   const invite = inviteFor(notice, options);
-  return { to: notice.owner.email, subject: `${headline.subject}: #${booking.number} with ${expert.name}`, text: lines.join('\n'), ...(invite ? { icalEvent: invite } : {}) };
+  return {
+    to: notice.owner.email,
+    subject: `${headline.subject}: #${booking.number} with ${expert.name}`,
+    text: lines.join('\n'),
+    ...(invite ? { icalEvent: invite } : {}),
+    // 'Request sent' answers the owner's own action, a receipt rather than news: it always goes.
+    ...(event === 'requested' ? {} : { notice: { userId: notice.owner.id, kind: KIND_OF_EVENT[event] } }),
+  };
 }
 
 /** The join link, in the e-mails that confirm a video booking's time (a confirmation, a confirmed move). */
@@ -214,6 +232,7 @@ export function expertEmail(notice: BookingNotice, options: BookingEmailOptions)
           : 'A booking of yours has moved to a new time.';
   return {
     to: expert.email,
+    ...(expert.userId ? { notice: { userId: expert.userId, kind: KIND_OF_EVENT[event] } } : {}),
     subject: `${event === 'requested' ? 'New booking request' : HEADLINES[event].subject}: #${booking.number} for ${notice.owner.name}`,
     text: [
       `Hello ${expert.name},`,

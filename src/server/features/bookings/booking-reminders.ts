@@ -7,7 +7,8 @@ import { enqueueEmails } from '../../mail/email-job.js';
 import type { ServiceContext } from '../../core/service-context.js';
 import { selectBookingRecords } from './booking-record.js';
 import type { QueuedJob } from '../../jobs/job-queue.js';
-import { expertReminder, ownerReminder } from './reminder-emails.js';
+import { expertReminder, ownerReminder, reminderNotifications } from './reminder-emails.js';
+import { notify } from '../notifications/index.js';
 
 export const REMINDER_QUEUE = 'booking-reminder';
 
@@ -129,6 +130,7 @@ export async function sendReminder(deps: ServiceContext, job: ReminderJob): Prom
       .returning({ kind: bookingReminders.kind });
     if (!claimed) return false;
     const toExpert = expertReminder(record, job.kind, deps.baseUrl);
+    await notify(tx, reminderNotifications(record, job.kind));
     await enqueueEmails(deps.jobs, tx, [ownerReminder(record, job.kind, deps.baseUrl), ...(toExpert ? [toExpert] : [])]);
     return true;
   });

@@ -21,6 +21,8 @@ import { bookingAccess, loadBooking } from './booking-access.js';
 import type { ServiceContext } from '../../core/service-context.js';
 import { REFUND_QUEUE } from '../../jobs/queues.js';
 import { noticeJobs } from './booking-notices.js';
+import { bookingNotifications } from './booking-notifications.js';
+import { notify } from '../notifications/index.js';
 import { syncReminders } from './booking-reminders.js';
 import { resolveSlot } from './slots.js';
 import type { BookingEmailEvent } from './booking-emails.js';
@@ -109,6 +111,7 @@ export async function transitionBooking(
     const event = EMAIL_OF[action];
     const actor = { userId: 'user' in caller ? caller.user.id : null, role: actingRole(action, actors) };
     if (action === 'complete') await deps.boats.completed(tx, after!, actor, now);
+    if (event) await notify(tx, bookingNotifications(changed, event, actor.userId));
     await deps.jobs.insert(tx, [
       ...(action === 'complete' ? await deps.invoices.issue(tx, bookingId, completion, actor, now) : []),
       ...(refund ? [{ name: REFUND_QUEUE, data: { bookingId }, options: { singletonKey: bookingId } }] : []),
@@ -175,6 +178,7 @@ export async function rescheduleBooking(
       note: `Moved from ${describeTime(before.startsAt, bookingTimeZone(before))} to ${describeTime(after!.startsAt, bookingTimeZone(before))}`,
     });
     const changed = { ...record, booking: after! };
+    await notify(tx, bookingNotifications(changed, 'rescheduled', user.id));
     await deps.jobs.insert(tx, [...noticeJobs(deps, changed, 'rescheduled'), ...(await syncReminders(deps, tx, before, after!))]);
     return detail(deps, tx, changed, actors, now);
   });

@@ -14,6 +14,8 @@ import { chooseSlot, expertDayColumns, expertDayValues, toRanges } from './slots
 import { auditSnapshot, bookingExpertColumns, selectBookingRecords, toBooking, type BookingRecord } from './booking-record.js';
 import type { ServiceContext } from '../../core/service-context.js';
 import { noticeJobs } from './booking-notices.js';
+import { bookingNotifications } from './booking-notifications.js';
+import { notify } from '../notifications/index.js';
 import { isOwnExpert } from './booking-access.js';
 import { EMAIL_QUEUE } from '../../mail/email-job.js';
 import { dueReminders, reminderJob } from './booking-reminders.js';
@@ -252,6 +254,7 @@ export function bookingCreator(deps: ServiceContext, conversations: Conversation
       if (!row?.id) return row?.bookable ?? false;
       const booking = row as BookingRow;
       if (conversation) await conversations.attach(tx, booking.id, conversation);
+      await notify(tx, bookingNotifications(record(booking), status === 'confirmed' ? 'confirmed' : 'requested', user.id));
       // The e-mails' NOTIFY went with the statement above.
       await deps.jobs.insert(tx, [
         ...noticeJobs(deps, record(booking), status === 'confirmed' ? 'confirmed' : 'requested'),

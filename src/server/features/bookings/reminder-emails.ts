@@ -3,6 +3,7 @@ import { PRODUCT_NAME } from '../../../common/brand.js';
 import type { BookingReminderKind } from '../../db/schema.js';
 import { expertWhen, joinLines, ownerWhen } from './booking-emails.js';
 import type { BookingRecord } from './booking-record.js';
+import type { Notice } from '../notifications/index.js';
 
 const IN_WORDS: Record<BookingReminderKind, string> = { '24h': 'in 24 hours', '1h': 'in 1 hour' };
 
@@ -34,6 +35,7 @@ export function ownerReminder(record: BookingRecord, kind: BookingReminderKind, 
   const url = `${baseUrl}/bookings/${booking.id}`;
   return {
     to: owner.email,
+    notice: { userId: owner.id, kind: 'booking_reminder' },
     subject: `Reminder: your ${serviceName(record)} with ${expert.name} starts ${IN_WORDS[kind]} (#${booking.number})`,
     text: [
       `Hello ${owner.name},`,
@@ -56,6 +58,7 @@ export function expertReminder(record: BookingRecord, kind: BookingReminderKind,
   const url = `${baseUrl}/bookings/${booking.id}`;
   return {
     to: expert.email,
+    ...(expert.userId ? { notice: { userId: expert.userId, kind: 'booking_reminder' as const } } : {}),
     subject: `Reminder: ${serviceName(record)} for ${owner.name} starts ${IN_WORDS[kind]} (#${booking.number})`,
     text: [
       `Hello ${expert.name},`,
@@ -71,4 +74,15 @@ export function expertReminder(record: BookingRecord, kind: BookingReminderKind,
       PRODUCT_NAME,
     ].join('\n'),
   };
+}
+
+/** The reminder in each party's notification centre (experts with an account only). */
+export function reminderNotifications(record: BookingRecord, kind: BookingReminderKind): Notice[] {
+  const { booking, expert, owner } = record;
+  const path = `/bookings/${booking.id}`;
+  const title = `Starts ${IN_WORDS[kind]}: booking #${booking.number}`;
+  return [
+    { userId: owner.id, kind: 'booking_reminder', title, body: `Your ${serviceName(record)} with ${expert.name}.`, path },
+    ...(expert.userId ? [{ userId: expert.userId, kind: 'booking_reminder' as const, title, body: `Your ${serviceName(record)} for ${owner.name}.`, path }] : []),
+  ];
 }

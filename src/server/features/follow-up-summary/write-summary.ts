@@ -17,6 +17,7 @@ import type { ServiceContext } from '../../core/service-context.js';
 import { bookingAccess } from '../bookings/index.js';
 import { followUpOf } from './read-summary.js';
 import { summaryEmail } from './summary-email.js';
+import { notify } from '../notifications/index.js';
 
 /** The 403 for anyone but the booking's expert. */
 export function onlyTheExpert(serviceType: keyof typeof FOLLOW_UP_WORDS): string {
@@ -76,7 +77,18 @@ export async function writeFollowUpSummary(
         before: existing ? { findings: existing.findings, nextSteps: existing.nextSteps, parts: existing.parts, revision: existing.revision } : null,
         after: { ...content, revision },
       });
-      await enqueueEmail(deps.jobs, tx, summaryEmail(record, content, { baseUrl: deps.baseUrl, amended: !!existing }));
+      const { owner, booking } = record;
+      await notify(tx, [
+        {
+          userId: owner.id,
+          kind: 'service_summary',
+          title: `${existing ? 'Service summary updated' : 'Service summary'}: booking #${booking.number}`,
+          body: `${record.expert.name} ${existing ? 'updated' : 'wrote up'} the findings and next steps.`,
+          path: `/bookings/${booking.id}`,
+        },
+      ]);
+      const email = summaryEmail(record, content, { baseUrl: deps.baseUrl, amended: !!existing });
+      await enqueueEmail(deps.jobs, tx, { ...email, notice: { userId: owner.id, kind: 'service_summary' } });
     }
 
     // A booking the sweep (or the expert) already completed stays as it is.

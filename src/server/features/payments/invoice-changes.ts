@@ -12,7 +12,7 @@ import { formatCents } from '../../../common/money.js';
 import type { CurrentUser } from '../../../common/user.js';
 import type { BookingRole } from '../bookings/index.js';
 import { invoiceAccess, invoiceActions, moneyMovesOf, toInvoice, type InvoiceRecord, type InvoiceRow } from './invoice-record.js';
-import { invoiceMailJob, type InvoiceMailEvent } from './invoice-mail.js';
+import { invoiceEvent, type InvoiceMailEvent } from './invoice-mail.js';
 import { REFUND_INVOICE_QUEUE } from './queues.js';
 import { cancelPaymentIntent } from './stripe-client.js';
 
@@ -130,7 +130,7 @@ export async function changeInvoice(
       after: invoiceSnapshot(after!),
       note: set === changed ? result.note : `${result.note}. Nothing is left to pay: settled.`,
     });
-    await deps.jobs.insert(tx, [...(result.event ? [invoiceMailJob(before.id, result.event)] : []), ...(result.jobs ?? [])]);
+    await deps.jobs.insert(tx, [...(result.event ? await invoiceEvent(tx, before.id, result.event, now) : []), ...(result.jobs ?? [])]);
     const moves = (await moneyMovesOf(tx, [before.id])).get(before.id)!;
     return toInvoice({ ...record, invoice: after!, ...moves }, roles, now, options.cardPayments);
   });
@@ -172,7 +172,7 @@ const refundJob = (refundId: string): QueuedJob => ({ name: REFUND_INVOICE_QUEUE
  * A refund of a paid invoice: by Stripe for a card payment (a job, pending until Stripe answers), else
  * recorded. What is pending counts as given back, so refunds never add up to more than was paid.
  */
-async function startRefund(tx: Database, record: InvoiceRecord, amountCents: number, reason: string, userId: string): Promise<{ set: InvoiceChange['set']; jobs: QueuedJob[] }> {
+async function startRefund(tx: Database, record: InvoiceRecord, amountCents: number, reason: string, userId: string, now: Date): Promise<{ set: InvoiceChange['set']; jobs: QueuedJob[] }> {
   const { invoice } = record;
   const refundable = invoice.totalCents - invoice.refundedCents - invoice.refundingCents;
   if (amountCents > refundable) {
@@ -185,11 +185,11 @@ async function startRefund(tx: Database, record: InvoiceRecord, amountCents: num
     .values({ invoiceId: invoice.id, amountCents, reason, status: byCard ? 'pending' : 'succeeded', createdByUserId: userId })
     .returning();
   if (byCard) return { set: { refundingCents: invoice.refundingCents + amountCents }, jobs: [refundJob(refund!.id)] };
-  return { set: { refundedCents: invoice.refundedCents + amountCents }, jobs: [invoiceMailJob(invoice.id, 'refunded')] };
+  return { set: { refundedCents: invoice.refundedCents + amountCents }, jobs: await invoiceEvent(tx, invoice.id, 'refunded', now) };
 }
 
-export const refundInvoice = (amountCents: number, reason: string, userId: string) => async (record: InvoiceRecord, tx: Database): Promise<InvoiceChange> => {
-  const { set, jobs } = await startRefund(tx, record, amountCents, reason, userId);
+export const refundInvoice = (amountCents: number, reason: string, userId: string) => async (record: InvoiceRecord, tx: Database, now: Date): Promise<InvoiceChange> => {
+  const { set, jobs } = await startRefund(tx, record, amountCents, reason, userId, now);
   return { set, note: `Refund of ${formatCents(amountCents)}: ${reason}`, event: null, jobs };
 };
 
@@ -215,7 +215,7 @@ export const resolveDispute =
       };
     }
     if (!invoice.paidAt) throw AppError.onField('outcome', 'This invoice is not paid: adjust it instead of refunding it.');
-    const refund = await startRefund(tx, record, amountCents, resolution, userId);
+    const refund = await startRefund(tx, record, amountCents, resolution, userId, now);
     return { set: { ...resolved, ...refund.set }, note: `Refund of ${formatCents(amountCents)}: ${resolution}`, event: 'resolved', jobs: refund.jobs };
   };
 

@@ -7,6 +7,8 @@ import { IN_PERSON_METHOD_LABELS, type Invoice } from '../../../common/invoices.
 import { formatCents } from '../../../common/money.js';
 import { renderInvoicePdf } from '../../pdf/invoice-pdf.js';
 import { loadInvoiceRecord, toInvoice } from './invoice-record.js';
+import { notify, type Notice } from '../notifications/index.js';
+import type { NotificationKind } from '../../../common/notifications.js';
 
 export const INVOICE_MAIL_QUEUE = 'invoice-mail';
 
@@ -27,15 +29,51 @@ interface InvoiceMail {
 }
 
 /** The e-mails of an invoice event, as a job enqueued in the change's transaction: sent only if it commits. */
-export function invoiceMailJob(invoiceId: string, event: InvoiceMailEvent): QueuedJob {
+function invoiceMailJob(invoiceId: string, event: InvoiceMailEvent): QueuedJob {
   return { name: INVOICE_MAIL_QUEUE, data: { invoiceId, event } satisfies InvoiceMail };
+}
+
+/** The notification kind each invoice event belongs to (its e-mail follows that kind's preference). */
+const INVOICE_EVENT_KINDS: Record<InvoiceMailEvent, NotificationKind> = {
+  issued: 'invoice_issued',
+  reminder: 'invoice_issued',
+  paid: 'invoice_paid',
+  in_person_recorded: 'invoice_paid',
+  refunded: 'invoice_paid',
+  overpayment_refunded: 'invoice_paid',
+  payment_failed: 'payment_failed',
+  disputed: 'invoice_disputed',
+  resolved: 'dispute_resolved',
+};
+
+/**
+ * An invoice event, inside the change's transaction: its notifications, written from the invoice as it
+ * stands, and the job that e-mails it once the change commits. The owner who disputed is not told of it.
+ */
+export async function invoiceEvent(tx: Database, invoiceId: string, event: InvoiceMailEvent, now: Date): Promise<QueuedJob[]> {
+  const record = await loadInvoiceRecord(tx, invoiceId);
+  if (!record) return [];
+  const invoice = toInvoice(record, ['owner'], now, false);
+  const what = invoiceMessages(invoice, event, '');
+  const kind = INVOICE_EVENT_KINDS[event];
+  const path = `/bookings/${invoice.bookingId}`;
+  const { owner, expert } = record.booking;
+  const notices: Notice[] = [];
+  if (what.owner && event !== 'disputed') notices.push({ userId: owner.id, kind, title: what.subject, body: what.ownerNotice ?? what.owner[0]!, path });
+  if (what.expert && expert.userId) notices.push({ userId: expert.userId, kind, title: what.subject, body: what.expert[0]!, path });
+  await notify(tx, notices);
+  return [invoiceMailJob(invoiceId, event)];
 }
 
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 const money = (amount: string) => formatCents(cents(amount));
 
 /** What each party is told, and whether the owner's copy carries the invoice (or receipt) as a PDF. */
-function messages(invoice: Invoice, event: InvoiceMailEvent, bookingUrl: string): { owner?: string[]; expert?: string[]; subject: string; attach: boolean } {
+export function invoiceMessages(
+  invoice: Invoice,
+  event: InvoiceMailEvent,
+  bookingUrl: string,
+): { owner?: string[]; expert?: string[]; subject: string; attach: boolean; ownerNotice?: string } {
   const about = `Invoice ${invoice.number} for booking #${invoice.bookingNumber}`;
   const total = money(invoice.total);
   switch (event) {
@@ -45,6 +83,7 @@ function messages(invoice: Invoice, event: InvoiceMailEvent, bookingUrl: string)
         owner: [`${invoice.expert.name} completed the service. The invoice is attached: ${total}, due by ${day(invoice.dueAt)}.`, `Pay it or tell us if something is wrong: ${bookingUrl}`],
         expert: [`The invoice for this booking went to ${invoice.owner.name}: ${total}.`],
         attach: true,
+        ownerNotice: `${invoice.expert.name} completed the service: ${total}, due by ${day(invoice.dueAt)}.`,
       };
     case 'paid':
       return {
@@ -52,6 +91,7 @@ function messages(invoice: Invoice, event: InvoiceMailEvent, bookingUrl: string)
         owner: [`Thank you: we received ${total}. Your receipt is attached.`],
         expert: [`${invoice.owner.name} paid ${total}.`],
         attach: true,
+        ownerNotice: `Thank you: we received ${total}. The receipt is on the booking's page.`,
       };
     case 'payment_failed':
       return {
@@ -74,6 +114,7 @@ function messages(invoice: Invoice, event: InvoiceMailEvent, bookingUrl: string)
         owner: [`The invoice attached (${total}) was due on ${day(invoice.dueAt)}.`, `Pay it, or tell us if something is wrong: ${bookingUrl}`],
         expert: [`${invoice.owner.name} has been reminded of the unpaid invoice (${total}).`],
         attach: true,
+        ownerNotice: `The invoice (${total}) was due on ${day(invoice.dueAt)}.`,
       };
     case 'disputed':
       return {
@@ -96,6 +137,7 @@ function messages(invoice: Invoice, event: InvoiceMailEvent, bookingUrl: string)
         owner: [`We refunded ${refund ? money(refund.amount) : ''} of this invoice${refund ? ` (${refund.reason})` : ''}. Your updated receipt is attached.`],
         expert: [`${refund ? money(refund.amount) : 'An amount'} of this invoice was refunded to ${invoice.owner.name}${refund ? ` (${refund.reason})` : ''}.`],
         attach: true,
+        ownerNotice: `We refunded ${refund ? money(refund.amount) : 'part'} of this invoice${refund ? ` (${refund.reason})` : ''}.`,
       };
     }
     case 'overpayment_refunded': {
@@ -124,12 +166,13 @@ export function defineInvoiceMailJob(jobs: JobQueue, db: Database, baseUrl: stri
     if (!record) return;
     const invoice = toInvoice(record, ['owner'], now(), false);
     const bookingUrl = `${baseUrl}/bookings/${invoice.bookingId}`;
-    const what = messages(invoice, event, bookingUrl);
+    const what = invoiceMessages(invoice, event, bookingUrl);
     const mail: MailMessage[] = [];
     if (what.owner) {
       const pdf = what.attach ? await renderInvoicePdf(invoice, { baseUrl }) : null;
       mail.push({
         to: invoice.owner.email,
+        notice: { userId: record.booking.owner.id, kind: INVOICE_EVENT_KINDS[event] },
         subject: what.subject,
         text: letter(invoice.owner.name, what.owner, bookingUrl),
         ...(pdf
@@ -138,7 +181,15 @@ export function defineInvoiceMailJob(jobs: JobQueue, db: Database, baseUrl: stri
       });
     }
     const expertEmail = record.booking.expert.email;
-    if (what.expert && expertEmail) mail.push({ to: expertEmail, subject: what.subject, text: letter(invoice.expert.name, what.expert, bookingUrl) });
+    const expertUserId = record.booking.expert.userId;
+    if (what.expert && expertEmail) {
+      mail.push({
+        to: expertEmail,
+        ...(expertUserId ? { notice: { userId: expertUserId, kind: INVOICE_EVENT_KINDS[event] } } : {}),
+        subject: what.subject,
+        text: letter(invoice.expert.name, what.expert, bookingUrl),
+      });
+    }
     await enqueueEmails(jobs, db, mail);
   });
 }

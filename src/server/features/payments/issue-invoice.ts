@@ -8,7 +8,7 @@ import type { Config } from '../../config.js';
 import { invoiceTotals, line, onsiteLines, percentToBasisPoints, type LineAmount } from '../../../common/invoice-totals.js';
 import { INVOICE_MESSAGES, MAX_INVOICE_CENTS, PAYMENT_DUE_MS, type CompleteBooking } from '../../../common/invoices.js';
 import { loadBooking, type BookingRecord } from '../bookings/index.js';
-import { invoiceMailJob } from './invoice-mail.js';
+import { invoiceEvent } from './invoice-mail.js';
 
 /**
  * The next invoice number of the year. The counter row stays locked until the completing transaction
@@ -109,7 +109,7 @@ export function createInvoiceIssuer(config: Pick<Config, 'PLATFORM_FEE_PERCENT' 
         after: { number, status: invoice!.status, totalCents: invoice!.totalCents, bookingId },
         note: prepaid ? 'Paid when booked' : null,
       });
-      return [invoiceMailJob(invoice!.id, prepaid ? 'paid' : 'issued')];
+      return invoiceEvent(tx, invoice!.id, prepaid ? 'paid' : 'issued', now);
     },
   };
 }

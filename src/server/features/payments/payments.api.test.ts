@@ -146,6 +146,9 @@ describe('payments with Stripe', () => {
     for (const user of [owner, expert]) {
       const seen: Invoice = (await inject(user, 'GET', `/api/bookings/${booking.id}/invoice`)).json().invoice;
       expect(seen).toMatchObject({ status: 'open', paymentError: 'Your card was declined.' });
+      // docs/PRODUCT.md#notifications: both hear of it in their notification centre too.
+      const { notifications } = (await inject(user, 'GET', '/api/notifications?limit=1')).json();
+      expect(notifications[0]).toMatchObject({ kind: 'payment_failed', path: `/bookings/${booking.id}` });
     }
     expect((await intentFor(owner, { bookingId: booking.id })).statusCode).toBe(200);
   });

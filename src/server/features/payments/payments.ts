@@ -19,8 +19,9 @@ import { auditSnapshot, bookingAccess } from '../bookings/index.js';
 import { PAYMENT_UNDER_WAY, callStripe, cancelPaymentIntent, createStripeClient, paymentUnavailable } from './stripe-client.js';
 import { NO_INVOICE, loadInvoiceRecord, type InvoiceRecord } from './invoice-record.js';
 import { invoiceSnapshot } from './invoice-changes.js';
-import { invoiceMailJob } from './invoice-mail.js';
+import { invoiceEvent } from './invoice-mail.js';
 import { PAYMENT_REMINDER_QUEUE, REFUND_INVOICE_QUEUE } from './queues.js';
+import type { QueuedJob } from '../../jobs/job-queue.js';
 
 type PaymentIntentRequest = z.output<typeof createPaymentIntentSchema>;
 
@@ -131,7 +132,7 @@ export async function createPayments(config: Config, deps: ServiceContext): Prom
         after: invoiceSnapshot(after!),
         note: failure ? `Refund of ${what} refused by Stripe: ${failure}` : `Refunded ${formatCents(refund.amountCents)} of ${what} by Stripe`,
       });
-      if (!failure) await deps.jobs.insert(tx, [invoiceMailJob(before.id, overpayment ? 'overpayment_refunded' : 'refunded')]);
+      if (!failure) await deps.jobs.insert(tx, await invoiceEvent(tx, before.id, overpayment ? 'overpayment_refunded' : 'refunded', deps.now()));
     });
   }
 
@@ -151,7 +152,9 @@ export async function createPayments(config: Config, deps: ServiceContext): Prom
           ),
         )
         .returning({ id: invoices.id });
-      await deps.jobs.insert(tx, due.map(({ id }) => invoiceMailJob(id, 'reminder')));
+      const reminders: QueuedJob[] = [];
+      for (const { id } of due) reminders.push(...(await invoiceEvent(tx, id, 'reminder', now)));
+      await deps.jobs.insert(tx, reminders);
     });
   }
 
@@ -233,7 +236,7 @@ export async function createPayments(config: Config, deps: ServiceContext): Prom
       after: invoiceSnapshot(after!),
       note: `Paid ${formatCents(due)} by card (Stripe ${paymentIntent.id})`,
     });
-    await deps.jobs.insert(tx, [invoiceMailJob(invoiceId, 'paid')]);
+    await deps.jobs.insert(tx, await invoiceEvent(tx, invoiceId, 'paid', deps.now()));
     if (received > due) await holdOverpayment(tx, record, paymentIntent, received - due, `Paid ${formatCents(received)} by card for an invoice of ${formatCents(due)}`);
     // Paid with an intent the invoice had replaced: the newer one must not take the money a second time.
     if (stripe && before.paymentIntentId && before.paymentIntentId !== paymentIntent.id) {
@@ -250,7 +253,7 @@ export async function createPayments(config: Config, deps: ServiceContext): Prom
       .returning({ id: invoices.id });
     if (!changed) return;
     await writeAudit(tx, { ...system, action: 'invoice.payment_failed', entityType: 'invoice', entityId: invoiceId, note: message });
-    await deps.jobs.insert(tx, [invoiceMailJob(invoiceId, 'payment_failed')]);
+    await deps.jobs.insert(tx, await invoiceEvent(tx, invoiceId, 'payment_failed', deps.now()));
   }
 
   /** Stripe's word on an expert's connected account: can it take charges and pay out yet. */
