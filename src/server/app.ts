@@ -63,6 +63,7 @@ import { reviewRoutes } from './features/reviews/index.js';
 import { workspaceRoutes } from './features/workspace/index.js';
 import { createTestClock, testClockRoutes } from './features/test-clock/index.js';
 import { bookingMessageRoutes, defineUnreadEmailJob, MESSAGE_PHOTOS } from './features/booking-messages/index.js';
+import { createTextSender, defineTextJobs, smsRoutes, type SmsDeps } from './features/sms/index.js';
 import { BOAT_PHOTOS, boatRoutes, bookingBoats, defineBoatPhotoRemoval, defineMaintenanceJobs } from './features/boats/index.js';
 import { createAiProvider } from './ai/create-provider.js';
 import { openFanout, type Fanout } from './realtime/fanout.js';
@@ -158,10 +159,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   useCheapHashesForTests(options.testOnlyCheapPasswordHashes === true);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   const jobs = createJobQueue(database, app.log, { pollingIntervalSeconds: options.jobPollingIntervalSeconds, retryDelaySeconds: options.jobRetryDelaySeconds });
+  const authSecret = resolveAuthSecret(config.SESSION_SECRET, config.DATA_DIR);
   const auth = createAuth({
     db: database.db,
     baseUrl: config.BASE_URL,
-    secret: resolveAuthSecret(config.SESSION_SECRET, config.DATA_DIR),
+    secret: authSecret,
     // Password-reset e-mails leave through the e-mail job too, never inside the request.
     mailer: { send: (message) => enqueueEmail(jobs, database.db, message) },
     log: app.log,
@@ -206,6 +208,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   defineBoatPhotoRemoval(jobs, boatPhotos);
   defineReminderJob(services);
   defineUnreadEmailJob(services);
+  const sms: SmsDeps = {
+    db: database.db,
+    jobs,
+    now: services.now,
+    baseUrl: config.BASE_URL,
+    sender: createTextSender(config, app.log),
+    codeSecret: authSecret,
+    authToken: config.TWILIO_AUTH_TOKEN,
+    log: app.log,
+  };
+  defineTextJobs(sms);
   jobs.define(SWEEP_QUEUE, async () => {
     const { expired, completed } = await sweepBookings(services);
     if (expired || completed) app.log.info({ expired, completed }, 'bookings sweep');
@@ -295,6 +308,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(bookingMessageRoutes, {
     deps: { db: database.db, jobs, fanout, photos: await openPhotoStore(config, MESSAGE_PHOTOS), baseUrl: config.BASE_URL },
   });
+  await app.register(smsRoutes, { deps: sms });
   if (testClock) await app.register(testClockRoutes, { clock: testClock });
 
   const serveClient = !!options.clientDir && existsSync(join(options.clientDir, 'index.html'));

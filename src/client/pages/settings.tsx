@@ -3,6 +3,7 @@ import { RequireAuth, ChangePasswordCard, SessionsCard } from '../features/auth'
 import { PageContainer, PageHeader } from '../app/page-header';
 import { AiSettingsCard } from '../features/ai';
 import { TimeZoneCard } from '../features/profile';
+import { MobileNumberCard } from '../features/sms';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
 import { Button } from '../components/ui/button';
 import { useAuth } from '../lib/session';
@@ -31,10 +32,11 @@ export default function SettingsPage() {
   return (
     <RequireAuth>
       <PageContainer>
-        <PageHeader title="Settings" subtitle="Manage your account, time zone, password and sessions" />
+        <PageHeader title="Settings" subtitle="Manage your account, time zone, text messages, password and sessions" />
         <div className="mt-6 grid max-w-3xl gap-6">
           <AccountCard />
           {user ? <TimeZoneCard user={user} /> : null}
+          {user ? <MobileNumberCard /> : null}
           <ChangePasswordCard />
           <SessionsCard />
           {user?.role === 'admin' ? <AiSettingsCard /> : null}
