@@ -98,10 +98,10 @@ function CodeForm({ pending, onOtherNumber }: { pending: NonNullable<SmsSettings
         <Button type="button" variant="ghost" onClick={sendAgain} disabled={resend.isPending}>
           {resend.isPending ? 'Sending...' : 'Send a new code'}
         </Button>
-        <Button type="button" variant="link" onClick={onOtherNumber}>
-          Use another number
-        </Button>
       </div>
+      <Button type="button" variant="link" className="h-auto self-start px-0" onClick={onOtherNumber}>
+        Use another number
+      </Button>
     </form>
   );
 }
