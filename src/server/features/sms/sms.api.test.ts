@@ -189,6 +189,13 @@ describe('proving a mobile number', () => {
     expect(refused.json().message).toBe('This number has been sent 3 codes in the last hour. Try again in 60 minutes.');
   });
 
+  it('sends no more than 3 codes to a number when many accounts ask at once', async () => {
+    const { typed } = nextNumber();
+    const askers = await Promise.all(Array.from({ length: 5 }, () => signUp(t.app)));
+    const answers = await Promise.all(askers.map((user) => sendCode(user, typed)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 200, 200, 429, 429]);
+  });
+
   it('replaces an earlier code with a newer one', async () => {
     const user = await signUp(t.app);
     const first = nextNumber();
