@@ -63,8 +63,9 @@ import { reviewRoutes } from './features/reviews/index.js';
 import { workspaceRoutes } from './features/workspace/index.js';
 import { createTestClock, testClockRoutes } from './features/test-clock/index.js';
 import { bookingMessageRoutes, defineUnreadEmailJob, MESSAGE_PHOTOS } from './features/booking-messages/index.js';
+import { createTextSender, defineTextJobs, smsRoutes, textJobs, type SmsDeps } from './features/sms/index.js';
 import { BOAT_PHOTOS, boatRoutes, bookingBoats, defineBoatPhotoRemoval, defineMaintenanceJobs } from './features/boats/index.js';
-import { createEmailPreferences, notificationRoutes } from './features/notifications/index.js';
+import { createEmailPreferences, defineNotificationChannels, notificationRoutes } from './features/notifications/index.js';
 import { createAiProvider } from './ai/create-provider.js';
 import { openFanout, type Fanout } from './realtime/fanout.js';
 import { registerLiveSockets } from './realtime/live-socket.js';
@@ -159,10 +160,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   useCheapHashesForTests(options.testOnlyCheapPasswordHashes === true);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   const jobs = createJobQueue(database, app.log, { pollingIntervalSeconds: options.jobPollingIntervalSeconds, retryDelaySeconds: options.jobRetryDelaySeconds });
+  const authSecret = resolveAuthSecret(config.SESSION_SECRET, config.DATA_DIR);
   const auth = createAuth({
     db: database.db,
     baseUrl: config.BASE_URL,
-    secret: resolveAuthSecret(config.SESSION_SECRET, config.DATA_DIR),
+    secret: authSecret,
     // Password-reset e-mails leave through the e-mail job too, never inside the request.
     mailer: { send: (message) => enqueueEmail(jobs, database.db, message) },
     log: app.log,
@@ -199,8 +201,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     boats: bookingBoats,
   };
   const payments = await createPayments(config, services);
-  const unsubscribeSecret = resolveAuthSecret(config.SESSION_SECRET, config.DATA_DIR);
-  defineEmailJob(jobs, mailer, database.db, app.log, createEmailPreferences({ baseUrl: config.BASE_URL, secret: unsubscribeSecret }));
+  defineEmailJob(jobs, mailer, database.db, app.log, createEmailPreferences({ baseUrl: config.BASE_URL, secret: authSecret }));
   defineBookingNoticeJob(services);
   defineInvoiceMailJob(jobs, database.db, config.BASE_URL, services.now);
   defineMaintenanceJobs(jobs, services);
@@ -208,6 +209,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   defineBoatPhotoRemoval(jobs, boatPhotos);
   defineReminderJob(services);
   defineUnreadEmailJob(services);
+  const sms: SmsDeps = {
+    db: database.db,
+    jobs,
+    now: services.now,
+    baseUrl: config.BASE_URL,
+    sender: createTextSender(config, app.log),
+    codeSecret: authSecret,
+    authToken: config.TWILIO_AUTH_TOKEN,
+    log: app.log,
+  };
+  defineTextJobs(sms);
+  defineNotificationChannels(jobs, database.db, { baseUrl: config.BASE_URL, text: textJobs });
   jobs.define(SWEEP_QUEUE, async () => {
     const { expired, completed } = await sweepBookings(services);
     if (expired || completed) app.log.info({ expired, completed }, 'bookings sweep');
@@ -297,7 +310,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(bookingMessageRoutes, {
     deps: { db: database.db, jobs, fanout, photos: await openPhotoStore(config, MESSAGE_PHOTOS), baseUrl: config.BASE_URL },
   });
-  await app.register(notificationRoutes, { deps: { db: database.db, now: services.now, unsubscribeSecret } });
+  await app.register(notificationRoutes, { deps: { db: database.db, now: services.now, unsubscribeSecret: authSecret } });
+  await app.register(smsRoutes, { deps: sms });
   if (testClock) await app.register(testClockRoutes, { clock: testClock });
 
   const serveClient = !!options.clientDir && existsSync(join(options.clientDir, 'index.html'));

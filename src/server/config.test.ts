@@ -63,4 +63,24 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ S3_ENDPOINT: 'not a url' })).toThrow(/S3_ENDPOINT/);
     expect(() => loadConfig({ S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(/S3_FORCE_PATH_STYLE/);
   });
+  it('texts through Twilio only with the account, its token and one sender', () => {
+    const none = loadConfig({});
+    expect(none.TWILIO_ACCOUNT_SID).toBeUndefined();
+    expect(none.TWILIO_FROM).toBeUndefined();
+
+    const account = { TWILIO_ACCOUNT_SID: `AC${'a1'.repeat(16)}`, TWILIO_AUTH_TOKEN: 'token' };
+    expect(loadConfig({ ...account, TWILIO_FROM: '+14105550100' })).toMatchObject({ ...account, TWILIO_FROM: '+14105550100' });
+    const service = `MG${'b2'.repeat(16)}`;
+    expect(loadConfig({ ...account, TWILIO_MESSAGING_SERVICE_SID: service }).TWILIO_MESSAGING_SERVICE_SID).toBe(service);
+    expect(loadConfig({ ...account, TWILIO_FROM: '+14105550100', TWILIO_API_BASE: 'http://127.0.0.1:4010' }).TWILIO_API_BASE).toBe('http://127.0.0.1:4010');
+
+    expect(() => loadConfig({ TWILIO_ACCOUNT_SID: account.TWILIO_ACCOUNT_SID, TWILIO_FROM: '+14105550100' })).toThrow(/both TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN/);
+    expect(() => loadConfig({ TWILIO_AUTH_TOKEN: 'token' })).toThrow(/both TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN/);
+    expect(() => loadConfig(account)).toThrow(/one of TWILIO_FROM \(the sending number\) or TWILIO_MESSAGING_SERVICE_SID/);
+    expect(() => loadConfig({ ...account, TWILIO_FROM: '+14105550100', TWILIO_MESSAGING_SERVICE_SID: service })).toThrow(/one of TWILIO_FROM/);
+    expect(() => loadConfig({ TWILIO_FROM: '+14105550100' })).toThrow(/need TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN/);
+    expect(() => loadConfig({ ...account, TWILIO_FROM: '410-555-0100' })).toThrow(/TWILIO_FROM is a number in E\.164 form/);
+    expect(() => loadConfig({ ...account, TWILIO_ACCOUNT_SID: 'SK123', TWILIO_FROM: '+14105550100' })).toThrow(/TWILIO_ACCOUNT_SID is AC followed by 32/);
+    expect(() => loadConfig({ ...account, TWILIO_MESSAGING_SERVICE_SID: 'MG1' })).toThrow(/TWILIO_MESSAGING_SERVICE_SID is MG/);
+  });
 });

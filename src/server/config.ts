@@ -62,6 +62,15 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number({ error: 'INVOICE_TAX_RATE must be a percentage from 0 to 30, such as 7.25' }).min(0).max(30).multipleOf(0.01).optional(),
   ),
+  /** Texts go through Twilio with these (and TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID); unset: written to the log. */
+  TWILIO_ACCOUNT_SID: z.preprocess(emptyAsUndefined, z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'TWILIO_ACCOUNT_SID is AC followed by 32 hexadecimal digits').optional()),
+  TWILIO_AUTH_TOKEN: optionalString,
+  /** The number texts come from, in E.164 ('+14105550100'). */
+  TWILIO_FROM: z.preprocess(emptyAsUndefined, z.string().regex(/^\+[1-9]\d{6,14}$/, 'TWILIO_FROM is a number in E.164 form, such as +14105550100').optional()),
+  /** A Twilio messaging service that picks the sending number (instead of TWILIO_FROM). */
+  TWILIO_MESSAGING_SERVICE_SID: z.preprocess(emptyAsUndefined, z.string().regex(/^MG[0-9a-fA-F]{32}$/, 'TWILIO_MESSAGING_SERVICE_SID is MG followed by 32 hexadecimal digits').optional()),
+  /** Test only: where the Twilio client sends its API calls (a local server that speaks Twilio's API). */
+  TWILIO_API_BASE: optionalUrl,
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('K&B Marine <no-reply@kbmarine.local>'),
   ICE_SERVERS: optionalString,
@@ -118,6 +127,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const stripeKeys = [value.STRIPE_SECRET_KEY, value.STRIPE_PUBLISHABLE_KEY, value.STRIPE_WEBHOOK_SECRET].filter(Boolean).length;
   if (stripeKeys !== 0 && stripeKeys !== 3) {
     throw new ConfigError('Invalid configuration: Stripe needs all three of STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET.');
+  }
+  if (!!value.TWILIO_ACCOUNT_SID !== !!value.TWILIO_AUTH_TOKEN) {
+    throw new ConfigError('Invalid configuration: texts need both TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN.');
+  }
+  const twilioSenders = [value.TWILIO_FROM, value.TWILIO_MESSAGING_SERVICE_SID].filter(Boolean).length;
+  if (value.TWILIO_ACCOUNT_SID && twilioSenders !== 1) {
+    throw new ConfigError('Invalid configuration: texts need one of TWILIO_FROM (the sending number) or TWILIO_MESSAGING_SERVICE_SID.');
+  }
+  if (!value.TWILIO_ACCOUNT_SID && twilioSenders) {
+    throw new ConfigError('Invalid configuration: TWILIO_FROM and TWILIO_MESSAGING_SERVICE_SID need TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN.');
   }
   try {
     parseIceServers(value.ICE_SERVERS);

@@ -4,6 +4,7 @@ import { PageContainer, PageHeader } from '../app/page-header';
 import { AiSettingsCard } from '../features/ai';
 import { TimeZoneCard } from '../features/profile';
 import { NotificationPreferencesCard } from '../features/notifications';
+import { MobileNumberCard } from '../features/sms';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
 import { Button } from '../components/ui/button';
 import { useAuth } from '../lib/session';
@@ -32,11 +33,12 @@ export default function SettingsPage() {
   return (
     <RequireAuth>
       <PageContainer>
-        <PageHeader title="Settings" subtitle="Manage your account, time zone, notifications, password and sessions" />
+        <PageHeader title="Settings" subtitle="Manage your account, time zone, notifications, text messages, password and sessions" />
         <div className="mt-6 grid max-w-3xl gap-6">
           <AccountCard />
           {user ? <TimeZoneCard user={user} /> : null}
-          <NotificationPreferencesCard channels={['email']} />
+          <NotificationPreferencesCard channels={['email', 'text']} />
+          {user ? <MobileNumberCard /> : null}
           <ChangePasswordCard />
           <SessionsCard />
           {user?.role === 'admin' ? <AiSettingsCard /> : null}

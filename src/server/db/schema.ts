@@ -960,3 +960,45 @@ export const notificationPreferences = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind] }), oneOf('notification_preferences', t.kind, NOTIFICATION_KINDS)],
 );
+// --- Text messages (docs/PRODUCT.md#text-messages) ------------------------------------------------
+
+/**
+ * The mobile number an account proved it holds, by a code sent to it: the only number texts ever go to.
+ * One per account; several accounts may share a number (an owner's and an expert's account of one person).
+ */
+export const smsNumbers = pgTable('sms_numbers', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** E.164, '+14105550100'. */
+  number: text('number').notNull(),
+  verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull(),
+}, (t) => [index('sms_numbers_number_idx').on(t.number)]);
+
+/**
+ * A 6-digit code sent to prove a number, kept as an HMAC only. It works for 10 minutes and 5 wrong tries;
+ * a newer code replaces it. The rows of the last hour are also what limits codes to 3 an hour.
+ */
+export const smsVerificationCodes = pgTable(
+  'sms_verification_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    number: text('number').notNull(),
+    codeHash: text('code_hash').notNull(),
+    wrongTries: integer('wrong_tries').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when the code was entered rightly, replaced by a newer one or the number removed: it no longer works. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sms_verification_codes_user_idx').on(t.userId, t.createdAt), index('sms_verification_codes_number_idx').on(t.number, t.createdAt)],
+);
+
+/** Numbers that replied STOP (or a synonym): no text goes to them, on any account, until they reply START. */
+export const smsOptOuts = pgTable('sms_opt_outs', {
+  number: text('number').primaryKey(),
+  stoppedAt: timestamp('stopped_at', { withTimezone: true }).notNull(),
+});

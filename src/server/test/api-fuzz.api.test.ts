@@ -50,6 +50,7 @@ const hint: FieldHint = (name, schema) => {
   if (name === 'expertId') return fc.oneof(fc.constantFrom(...experts.map((e) => e.id)), fc.integer({ min: 1, max: 1_000 }));
   if (name === 'bookingId') return fc.oneof(fc.constant(knownIds[2]!), fc.uuid());
   if (name === 'sessionId') return fc.oneof(fc.constant(knownIds[3]!), fc.uuid());
+  if (name === 'number') return fc.oneof(fc.constantFrom('(410) 555-0100', '+1 410 555 0101', '+44 7700 900123'), fc.string({ maxLength: 20 }));
   if (/email/i.test(name)) return fc.stringMatching(/^[a-z][a-z0-9]{2,12}@example\.com$/);
   if (/password/i.test(name)) return fc.string({ minLength: PASSWORD_MIN_LENGTH, maxLength: 40 });
   if (/date$/i.test(name)) return fc.integer({ min: -2, max: 200 }).map((days) => daysAhead(days));

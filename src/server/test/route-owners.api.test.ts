@@ -54,6 +54,7 @@ const OWNERS: Record<string, string> = {
   '/api/workspace/earnings': 'payments',
   '/api/workspace/payouts': 'payments',
   '/api/admin/payouts.csv': 'payments',
+  '/api/sms': 'sms',
   '/api/boats': 'boats',
   '/api/maintenance': 'boats',
   '/api/bookings/:id/engine-hours': 'boats',

@@ -56,7 +56,7 @@ export async function emailExpert(context: ExpertDecisionContext, tx: Database, 
   if (!account) return;
   const message = expertDecisionEmail({ event, to: account.email, greeting: account.firstName || expert.name, reason, baseUrl: context.baseUrl });
   const notice = { userId: expert.userId, kind: 'application_decided' as const };
-  await notify(tx, [{ ...notice, ...expertDecisionNotice(event, reason) }]);
+  await notify(context.jobs, tx, [{ ...notice, ...expertDecisionNotice(event, reason) }]);
   await enqueueEmail(context.jobs, tx, { ...message, notice });
 }
 

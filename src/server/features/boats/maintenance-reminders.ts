@@ -149,6 +149,7 @@ export async function sendDueReminders(deps: ServiceContext): Promise<number> {
     for (const task of due) byOwner.set(task.boat.ownerId, [...(byOwner.get(task.boat.ownerId) ?? []), { task, daysLeft: daysLeft(task.task.dueDate!) }]);
     const reminders = [...byOwner.entries()].map(([ownerId, tasks]) => ({ ownerId, tasks, email: ownerReminder(tasks, deps.baseUrl) }));
     await notify(
+      deps.jobs,
       tx,
       reminders.map(({ ownerId, tasks, email }) => {
         const boatIds = new Set(tasks.map(({ task }) => task.boat.id));
@@ -202,6 +203,7 @@ export async function requestEngineHours(deps: ServiceContext): Promise<number> 
     const ownerOf = new Map(owners.map((o) => [o.id, o]));
     const requests = asked.map((boat) => ({ boat, email: hoursRequest(boat, ownerOf.get(boat.ownerId)!, deps.baseUrl) }));
     await notify(
+      deps.jobs,
       tx,
       requests.map(({ boat, email }) => ({
         userId: boat.ownerId,

@@ -55,7 +55,7 @@ export async function sendUnreadEmail(deps: UnreadEmailDeps, messageId: number):
     const to = message.senderRole === 'owner' ? record?.expert.email : record?.owner.email;
     if (!record || !to) return false;
     const email = unreadEmail(record, unread, to, deps.baseUrl);
-    await notify(tx, [{ userId: message.recipientId, kind: 'messages_waiting', title: email.subject, body: waitingLine(record, unread), path: `/bookings/${record.booking.id}#${MESSAGES_ANCHOR}` }]);
+    await notify(deps.jobs, tx, [{ userId: message.recipientId, kind: 'messages_waiting', title: email.subject, body: waitingLine(record, unread), path: `/bookings/${record.booking.id}#${MESSAGES_ANCHOR}` }]);
     await enqueueEmail(deps.jobs, tx, { ...email, notice: { userId: message.recipientId, kind: 'messages_waiting' } });
     return true;
   });

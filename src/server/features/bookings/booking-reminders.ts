@@ -130,7 +130,7 @@ export async function sendReminder(deps: ServiceContext, job: ReminderJob): Prom
       .returning({ kind: bookingReminders.kind });
     if (!claimed) return false;
     const toExpert = expertReminder(record, job.kind, deps.baseUrl);
-    await notify(tx, reminderNotifications(record, job.kind));
+    await notify(deps.jobs, tx, reminderNotifications(record, job.kind));
     await enqueueEmails(deps.jobs, tx, [ownerReminder(record, job.kind, deps.baseUrl), ...(toExpert ? [toExpert] : [])]);
     return true;
   });

@@ -111,7 +111,7 @@ export async function transitionBooking(
     const event = EMAIL_OF[action];
     const actor = { userId: 'user' in caller ? caller.user.id : null, role: actingRole(action, actors) };
     if (action === 'complete') await deps.boats.completed(tx, after!, actor, now);
-    if (event) await notify(tx, bookingNotifications(changed, event, actor.userId));
+    if (event) await notify(deps.jobs, tx, bookingNotifications(changed, event, actor.userId));
     await deps.jobs.insert(tx, [
       ...(action === 'complete' ? await deps.invoices.issue(tx, bookingId, completion, actor, now) : []),
       ...(refund ? [{ name: REFUND_QUEUE, data: { bookingId }, options: { singletonKey: bookingId } }] : []),
@@ -178,7 +178,7 @@ export async function rescheduleBooking(
       note: `Moved from ${describeTime(before.startsAt, bookingTimeZone(before))} to ${describeTime(after!.startsAt, bookingTimeZone(before))}`,
     });
     const changed = { ...record, booking: after! };
-    await notify(tx, bookingNotifications(changed, 'rescheduled', user.id));
+    await notify(deps.jobs, tx, bookingNotifications(changed, 'rescheduled', user.id));
     await deps.jobs.insert(tx, [...noticeJobs(deps, changed, 'rescheduled'), ...(await syncReminders(deps, tx, before, after!))]);
     return detail(deps, tx, changed, actors, now);
   });

@@ -254,7 +254,7 @@ export function bookingCreator(deps: ServiceContext, conversations: Conversation
       if (!row?.id) return row?.bookable ?? false;
       const booking = row as BookingRow;
       if (conversation) await conversations.attach(tx, booking.id, conversation);
-      await notify(tx, bookingNotifications(record(booking), status === 'confirmed' ? 'confirmed' : 'requested', user.id));
+      await notify(deps.jobs, tx, bookingNotifications(record(booking), status === 'confirmed' ? 'confirmed' : 'requested', user.id));
       // The e-mails' NOTIFY went with the statement above.
       await deps.jobs.insert(tx, [
         ...noticeJobs(deps, record(booking), status === 'confirmed' ? 'confirmed' : 'requested'),

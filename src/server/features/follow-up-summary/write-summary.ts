@@ -78,7 +78,7 @@ export async function writeFollowUpSummary(
         after: { ...content, revision },
       });
       const { owner, booking } = record;
-      await notify(tx, [
+      await notify(deps.jobs, tx, [
         {
           userId: owner.id,
           kind: 'service_summary',

@@ -7,7 +7,7 @@ import { IN_PERSON_METHOD_LABELS, type Invoice } from '../../../common/invoices.
 import { formatCents } from '../../../common/money.js';
 import { renderInvoicePdf } from '../../pdf/invoice-pdf.js';
 import { loadInvoiceRecord, toInvoice } from './invoice-record.js';
-import { notify, type Notice } from '../notifications/index.js';
+import { notificationJobs, type Notice } from '../notifications/index.js';
 import type { NotificationKind } from '../../../common/notifications.js';
 
 export const INVOICE_MAIL_QUEUE = 'invoice-mail';
@@ -61,8 +61,7 @@ export async function invoiceEvent(tx: Database, invoiceId: string, event: Invoi
   const notices: Notice[] = [];
   if (what.owner && event !== 'disputed') notices.push({ userId: owner.id, kind, title: what.subject, body: what.ownerNotice ?? what.owner[0]!, path });
   if (what.expert && expert.userId) notices.push({ userId: expert.userId, kind, title: what.subject, body: what.expert[0]!, path });
-  await notify(tx, notices);
-  return [invoiceMailJob(invoiceId, event)];
+  return [...(await notificationJobs(tx, notices)), invoiceMailJob(invoiceId, event)];
 }
 
 const cents = (amount: string) => Math.round(Number(amount) * 100);
