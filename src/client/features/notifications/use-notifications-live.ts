@@ -2,14 +2,14 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { unreadNotificationsSchema } from '@common/notifications';
 import { LIVE_CLOSE_SESSION_ENDED } from '@common/live-close';
-import { CURRENT_USER_KEY } from '../../lib/session';
 import { reconnectDelay } from '../../lib/reconnect-delay';
 import { notificationsChanged } from './api';
 
 /**
  * The bell's live count: the server sends it when the socket opens and whenever the person's notifications
  * change, from any app server. A lost socket connects again with backoff, at once when the page comes back
- * to the foreground or online; an ended session (4401), or an attempt refused, asks who is signed in.
+ * to the foreground or online. When the session ended (4401) it stops: the page's next request meets the
+ * 401 and says so (docs/PRODUCT.md#requests-and-errors), rather than the bell leaving the page unannounced.
  */
 export function useNotificationsLive() {
   const queryClient = useQueryClient();
@@ -22,9 +22,7 @@ export function useNotificationsLive() {
     const connect = () => {
       const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
       socket = new WebSocket(`${scheme}://${window.location.host}/api/notifications/live`);
-      let opened = false;
       socket.onopen = () => {
-        opened = true;
         attempt = 0;
       };
       socket.onmessage = (event: MessageEvent<string>) => {
@@ -40,7 +38,10 @@ export function useNotificationsLive() {
       socket.onclose = (event) => {
         socket = null;
         if (stopped) return;
-        if (event.code === LIVE_CLOSE_SESSION_ENDED || !opened) void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+        if (event.code === LIVE_CLOSE_SESSION_ENDED) {
+          stopped = true;
+          return;
+        }
         retry = setTimeout(connect, reconnectDelay(attempt));
         attempt += 1;
       };
