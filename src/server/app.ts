@@ -64,6 +64,7 @@ import { workspaceRoutes } from './features/workspace/index.js';
 import { createTestClock, testClockRoutes } from './features/test-clock/index.js';
 import { bookingMessageRoutes, defineUnreadEmailJob, MESSAGE_PHOTOS } from './features/booking-messages/index.js';
 import { createTextSender, defineTextJobs, smsRoutes, textJobs, type SmsDeps } from './features/sms/index.js';
+import { definePushJobs, pushJobs, pushRoutes, resolveVapidKeys } from './features/push/index.js';
 import { BOAT_PHOTOS, boatRoutes, bookingBoats, defineBoatPhotoRemoval, defineMaintenanceJobs } from './features/boats/index.js';
 import { createEmailPreferences, defineNotificationChannels, notificationRoutes } from './features/notifications/index.js';
 import { createAiProvider } from './ai/create-provider.js';
@@ -220,7 +221,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
   };
   defineTextJobs(sms);
-  defineNotificationChannels(jobs, database.db, { baseUrl: config.BASE_URL, text: textJobs });
+  const vapid = resolveVapidKeys(config);
+  definePushJobs({ db: database.db, jobs, vapid, allowPrivate: config.ALLOW_PRIVATE_PUSH_ENDPOINTS, log: app.log });
+  defineNotificationChannels(jobs, database.db, { baseUrl: config.BASE_URL, text: textJobs, push: pushJobs });
   jobs.define(SWEEP_QUEUE, async () => {
     const { expired, completed } = await sweepBookings(services);
     if (expired || completed) app.log.info({ expired, completed }, 'bookings sweep');
@@ -312,6 +315,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(notificationRoutes, { deps: { db: database.db, now: services.now, unsubscribeSecret: authSecret } });
   await app.register(smsRoutes, { deps: sms });
+  await app.register(pushRoutes, { vapid, allowPrivateEndpoints: config.ALLOW_PRIVATE_PUSH_ENDPOINTS });
   if (testClock) await app.register(testClockRoutes, { clock: testClock });
 
   const serveClient = !!options.clientDir && existsSync(join(options.clientDir, 'index.html'));

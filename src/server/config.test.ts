@@ -83,4 +83,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...account, TWILIO_ACCOUNT_SID: 'SK123', TWILIO_FROM: '+14105550100' })).toThrow(/TWILIO_ACCOUNT_SID is AC followed by 32/);
     expect(() => loadConfig({ ...account, TWILIO_MESSAGING_SERVICE_SID: 'MG1' })).toThrow(/TWILIO_MESSAGING_SERVICE_SID is MG/);
   });
+
+  it('takes both VAPID keys or neither, and keeps private push endpoints out of production', () => {
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'BAbc' })).toThrow(/needs both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY/);
+    expect(() => loadConfig({ VAPID_SUBJECT: 'ops@example.com' })).toThrow(/VAPID_SUBJECT must be a mailto: or https: address/);
+    expect(loadConfig({ VAPID_SUBJECT: 'mailto:ops@example.com' }).VAPID_SUBJECT).toBe('mailto:ops@example.com');
+    expect(loadConfig({}).ALLOW_PRIVATE_PUSH_ENDPOINTS).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production', ALLOW_PRIVATE_PUSH_ENDPOINTS: 'true' })).toThrow(/ALLOW_PRIVATE_PUSH_ENDPOINTS is for tests only/);
+  });
 });

@@ -74,6 +74,13 @@ const envSchema = z.object({
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('K&B Marine <no-reply@kbmarine.local>'),
   ICE_SERVERS: optionalString,
+  /** Web push's VAPID key pair (base64url, as `web-push generate-vapid-keys` prints); unset: generated once and kept under DATA_DIR. */
+  VAPID_PUBLIC_KEY: optionalString,
+  VAPID_PRIVATE_KEY: optionalString,
+  /** Who push services may contact about our messages (`mailto:` or `https:`); unset: mailto: MAIL_FROM's address. */
+  VAPID_SUBJECT: z.preprocess(emptyAsUndefined, z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'VAPID_SUBJECT must be a mailto: or https: address').optional()),
+  /** Test only: push subscriptions may point at http://127.0.0.1 (the tests' push service). */
+  ALLOW_PRIVATE_PUSH_ENDPOINTS: z.preprocess(emptyAsUndefined, booleanFromEnv.default(false)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`. */
   METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
@@ -142,6 +149,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     parseIceServers(value.ICE_SERVERS);
   } catch (error) {
     throw new ConfigError(`Invalid configuration: ${(error as Error).message}`);
+  }
+  if (!!value.VAPID_PUBLIC_KEY !== !!value.VAPID_PRIVATE_KEY) {
+    throw new ConfigError('Invalid configuration: web push needs both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (or neither: a pair is generated).');
+  }
+  if (value.ALLOW_PRIVATE_PUSH_ENDPOINTS && value.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid configuration: ALLOW_PRIVATE_PUSH_ENDPOINTS is for tests only, never in production.');
   }
   if (value.S3_BUCKET && (!value.S3_ACCESS_KEY_ID || !value.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('Invalid configuration: S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY.');

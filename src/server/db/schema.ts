@@ -1002,3 +1002,33 @@ export const smsOptOuts = pgTable('sms_opt_outs', {
   number: text('number').primaryKey(),
   stoppedAt: timestamp('stopped_at', { withTimezone: true }).notNull(),
 });
+// ---------------------------------------------------------------------------------------------------------
+// Web push (docs/PRODUCT.md#installable-app-and-push): one row per device that turned notifications on.
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * A browser's push subscription (its `PushSubscription`): where the push service takes messages for the
+ * device (`endpoint`, a capability URL, so unique) and the keys its messages are encrypted for. It belongs
+ * to the session it was made in: when that session ends (sign-out, 'Sign out of other sessions', a password
+ * change, deactivation), the row goes with it, so a device signed out gets nothing more.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    endpoint: text('endpoint').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    /** The device's ECDH public key (P-256, uncompressed, base64url) and auth secret (16 bytes, base64url). */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last time the push service took a message for it; null: none yet. */
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId), index('push_subscriptions_session_idx').on(t.sessionId)],
+);

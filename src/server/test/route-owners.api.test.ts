@@ -36,6 +36,7 @@ const OWNERS: Record<string, string> = {
   '/api/admin/experts': 'admin-experts',
   '/api/admin/users': 'admin-users',
   '/api/contact': 'contact',
+  '/api/push': 'push',
   '/api/admin/contact': 'contact',
   '/api/dashboard': 'dashboard',
   '/api/notifications': 'notifications',

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.js';
 import { notifications } from '../../db/schema.js';
 import type { JobQueue, QueuedJob } from '../../jobs/job-queue.js';
 import { noticeText } from '../../../common/sms.js';
-import type { NotificationKind } from '../../../common/notifications.js';
+import type { NotificationKind, PushMessage } from '../../../common/notifications.js';
 import { preferencesFor } from './preferences.js';
 
 export const NOTIFICATION_CHANNELS_QUEUE = 'notification-channels';
@@ -14,6 +14,15 @@ export interface NotificationChannelsJob {
 
 /** How a text leaves: the sms feature's job for one person's verified number. */
 export type TextJobs = (userId: string, text: { body: string; urgent: boolean }) => QueuedJob[];
+/** How a push leaves: the push feature's job for each of one person's devices. */
+export type PushJobs = (
+  userId: string,
+  message: PushMessage,
+  options: { urgency: 'high' | 'normal'; topic: string; ttlSeconds: number },
+) => QueuedJob[];
+
+/** How long a push may wait at the push service for a device that is away: a reminder is stale sooner. */
+const PUSH_TTL_SECONDS = { default: 24 * 3600, booking_reminder: 3600 };
 
 /** Only a reminder may wake someone at night: the rest wait for the morning (docs/PRODUCT.md#text-messages). */
 const URGENT_KINDS: ReadonlySet<NotificationKind> = new Set(['booking_reminder']);
@@ -21,10 +30,10 @@ const URGENT_KINDS: ReadonlySet<NotificationKind> = new Set(['booking_reminder']
 /**
  * After the event commits, sends its notifications on by the channels their recipients have on for each
  * kind (read now, so a channel turned off meanwhile stays off): one job per text, which checks the number,
- * STOP and quiet hours as it leaves. Enqueueing is its last step, so a retry texts twice only when the
+ * STOP and quiet hours as it leaves, and one per push, which finds the person's devices. Enqueueing is its last step, so a retry texts twice only when the
  * job failed to be marked done after it.
  */
-export function defineNotificationChannels(jobs: JobQueue, db: Database, options: { baseUrl: string; text: TextJobs }) {
+export function defineNotificationChannels(jobs: JobQueue, db: Database, options: { baseUrl: string; text: TextJobs; push: PushJobs }) {
   jobs.define<NotificationChannelsJob>(NOTIFICATION_CHANNELS_QUEUE, async ({ ids }) => {
     const rows = await db.select().from(notifications).where(inArray(notifications.id, ids));
     const sends: QueuedJob[] = [];
@@ -32,8 +41,22 @@ export function defineNotificationChannels(jobs: JobQueue, db: Database, options
       const ofKind = rows.filter((row) => row.kind === kind);
       const preferences = await preferencesFor(db, [...new Set(ofKind.map((row) => row.userId))], kind);
       for (const row of ofKind) {
-        if (!preferences.get(row.userId)?.text) continue;
-        sends.push(...options.text(row.userId, { body: noticeText(`${row.title}. ${row.body}`, `${options.baseUrl}${row.path}`), urgent: URGENT_KINDS.has(kind) }));
+        const chosen = preferences.get(row.userId);
+        if (chosen?.text) {
+          sends.push(...options.text(row.userId, { body: noticeText(`${row.title}. ${row.body}`, `${options.baseUrl}${row.path}`), urgent: URGENT_KINDS.has(kind) }));
+        }
+        if (chosen?.push) {
+          // One thing, one topic: a newer push about the same page and kind replaces one still waiting.
+          const topic = `${kind}:${row.path}`;
+          const message = { title: row.title.slice(0, 200), body: row.body.slice(0, 500), path: row.path, tag: topic.slice(0, 64) };
+          sends.push(
+            ...options.push(row.userId, message, {
+              urgency: kind === 'booking_requested' ? 'high' : 'normal',
+              topic,
+              ttlSeconds: kind === 'booking_reminder' ? PUSH_TTL_SECONDS.booking_reminder : PUSH_TTL_SECONDS.default,
+            }),
+          );
+        }
       }
     }
     if (sends.length) await jobs.insert(db, sends);
