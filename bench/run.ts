@@ -14,6 +14,7 @@ import { benchServerPages } from './server-pages.js';
 import { benchMessages } from './messages.js';
 import { benchVideoCall } from './video-call.js';
 import { benchServiceRecord } from './service-record.js';
+import { benchCalendars } from './calendars.js';
 
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (pgUrl) process.env.BENCH_DATABASE_URL = pgUrl;
@@ -70,6 +71,10 @@ if (!only || only === 'pages') {
 if (!only || only === 'service-record') {
   console.log('\n== A boat at its limits (500 notes of 4,000 characters, 100 tasks): its service record PDF, and /healthz beside it');
   await benchServiceRecord();
+}
+if (!only || only === 'calendars') {
+  console.log('\n== Calendars: the feed of an expert with 500 bookings; free slots with 3 outside calendars of 2,000 events each, against the same without');
+  await benchCalendars();
 }
 if (!only || only === 'video') {
   console.log('\n== Video call: both in the room -> first remote video frame, and the page before it (headless Chromium, fake devices)');

@@ -25,7 +25,19 @@ async function startServer(): Promise<Running> {
     // TRUST_PROXY lets each browser context present its own client address (see browser.ts), so the
     // per-address sign-up limit applies per simulated visitor, as it would in production. TEST_CLOCK lets
     // a journey move the booking rules' clock past a booking's start (see e2e/test-clock.ts).
-    env: { ...process.env, PORT: String(port), BASE_URL: baseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', SMTP_URL: mailDrop.url, TRUST_PROXY: 'true', TEST_CLOCK: 'true' },
+    // ALLOW_PRIVATE_CALENDAR_URLS lets an expert's calendar be read from a journey's server on 127.0.0.1.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      BASE_URL: baseUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      SMTP_URL: mailDrop.url,
+      TRUST_PROXY: 'true',
+      TEST_CLOCK: 'true',
+      ALLOW_PRIVATE_CALENDAR_URLS: 'true',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const started: Running = { baseUrl, dataDir, mailDir, process: server, stopMailDrop: mailDrop.close };

@@ -61,6 +61,8 @@ import { contactRoutes } from './features/contact/index.js';
 import { expertApplicationRoutes } from './features/expert-application/index.js';
 import { reviewRoutes } from './features/reviews/index.js';
 import { workspaceRoutes } from './features/workspace/index.js';
+import { calendarFeedRoutes } from './features/calendar-feed/index.js';
+import { calendarReadLimits, defineExternalCalendarJobs, externalCalendarRoutes } from './features/external-calendars/index.js';
 import { createTestClock, testClockRoutes } from './features/test-clock/index.js';
 import { bookingMessageRoutes, defineUnreadEmailJob, MESSAGE_PHOTOS } from './features/booking-messages/index.js';
 import { createTextSender, defineTextJobs, smsRoutes, textJobs, type SmsDeps } from './features/sms/index.js';
@@ -229,6 +231,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (expired || completed) app.log.info({ expired, completed }, 'bookings sweep');
   }, { cron: SWEEP_CRON });
   defineHousekeepingJob(jobs, database.db, services.now, app.log);
+  const calendarReads = {
+    db: database.db,
+    now: services.now,
+    limits: calendarReadLimits(config.ALLOW_PRIVATE_CALENDAR_URLS, config.CALENDAR_FETCH_TIMEOUT_MS),
+  };
+  defineExternalCalendarJobs(jobs, calendarReads);
   payments.defineJobs(jobs);
   app.addHook('onReady', () => jobs.start());
   // Registered first, so it runs after the server stopped taking requests (onClose hooks run in reverse).
@@ -305,6 +313,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(expertApplicationRoutes, { services });
   await app.register(reviewRoutes, { services });
   await app.register(workspaceRoutes, { services, photos });
+  await app.register(externalCalendarRoutes, { deps: { db: database.db, jobs, now: services.now, allowPrivate: config.ALLOW_PRIVATE_CALENDAR_URLS } });
+  await app.register(calendarFeedRoutes, { deps: { db: database.db, baseUrl: config.BASE_URL, now: services.now } });
   await app.register(boatRoutes, { services, photos: boatPhotos });
   await app.register(adminUserRoutes, { services });
   await app.register(adminExpertRoutes, { services });

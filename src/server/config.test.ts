@@ -25,6 +25,15 @@ describe('loadConfig', () => {
     expect(config.BASE_URL).toBe('https://kb.example');
   });
 
+  it('reads outside calendars over https from public addresses within 10 seconds unless told otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ ALLOW_PRIVATE_CALENDAR_URLS: false, CALENDAR_FETCH_TIMEOUT_MS: 10_000 });
+    expect(loadConfig({ ALLOW_PRIVATE_CALENDAR_URLS: 'true', CALENDAR_FETCH_TIMEOUT_MS: '500' })).toMatchObject({
+      ALLOW_PRIVATE_CALENDAR_URLS: true,
+      CALENDAR_FETCH_TIMEOUT_MS: 500,
+    });
+    expect(() => loadConfig({ CALENDAR_FETCH_TIMEOUT_MS: '5' })).toThrow(/CALENDAR_FETCH_TIMEOUT_MS/);
+  });
+
   it('reads TRUST_PROXY as one proxy in front, or a list of proxy addresses and ranges', () => {
     expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(true);
     expect(loadConfig({ TRUST_PROXY: 'no' }).TRUST_PROXY).toBe(false);

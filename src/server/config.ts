@@ -92,6 +92,10 @@ const envSchema = z.object({
   TRUST_PROXY: z.preprocess(emptyAsUndefined, trustProxyFromEnv.default(false)),
   /** Test only: the browser journeys may move the booking rules' clock (POST /api/internal/test-clock). */
   TEST_CLOCK: z.preprocess(emptyAsUndefined, booleanFromEnv.default(false)),
+  /** Outside calendars (ICS addresses) may be read over http and from private or local addresses: tests, or a calendar server on the same network. */
+  ALLOW_PRIVATE_CALENDAR_URLS: z.preprocess(emptyAsUndefined, booleanFromEnv.default(false)),
+  /** How long reading one outside calendar may take, redirects included. */
+  CALENDAR_FETCH_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(60_000).default(10_000)),
   /** When set, expert photos go to this S3-compatible bucket instead of DATA_DIR/expert-photos. */
   S3_BUCKET: optionalString,
   /** The S3 API's address for MinIO, Cloudflare R2 and the like; unset means AWS. */

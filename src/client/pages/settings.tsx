@@ -5,6 +5,7 @@ import { AiSettingsCard } from '../features/ai';
 import { TimeZoneCard } from '../features/profile';
 import { NotificationPreferencesCard } from '../features/notifications';
 import { MobileNumberCard } from '../features/sms';
+import { CalendarFeedCard } from '../features/calendar-feed';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
 import { Button } from '../components/ui/button';
 import { useAuth } from '../lib/session';
@@ -39,6 +40,7 @@ export default function SettingsPage() {
           {user ? <TimeZoneCard user={user} /> : null}
           <NotificationPreferencesCard channels={['email', 'text']} />
           {user ? <MobileNumberCard /> : null}
+          {user ? <CalendarFeedCard /> : null}
           <ChangePasswordCard />
           <SessionsCard />
           {user?.role === 'admin' ? <AiSettingsCard /> : null}

@@ -1032,3 +1032,64 @@ export const pushSubscriptions = pgTable(
   },
   (t) => [index('push_subscriptions_user_idx').on(t.userId), index('push_subscriptions_session_idx').on(t.sessionId)],
 );
+
+// ---------------------------------------------------------------------------------------------------
+// Calendars (docs/PRODUCT.md#calendars): each account's private calendar feed, and the outside calendars
+// an expert's busy times are read from.
+// ---------------------------------------------------------------------------------------------------
+
+/**
+ * An account's private calendar feed (`GET /calendar/{token}.ics`). Only the token's SHA-256 is kept: the
+ * address is shown once, when it is made. `contentHash` is the last answer's ETag; `contentChangedAt`
+ * (its Last-Modified) moves only when the answer's content changes.
+ */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  contentHash: text('content_hash'),
+  contentChangedAt: timestamp('content_changed_at', { withTimezone: true }),
+  ...timestamps,
+});
+
+/** An outside calendar (an ICS address) whose busy times keep an expert's slots free of clashes. */
+export const externalCalendars = pgTable(
+  'external_calendars',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    expertId: integer('expert_id')
+      .notNull()
+      .references(() => experts.id, { onDelete: 'cascade' }),
+    /** The https address it is read from (a webcal:// address is stored as https://): a secret, never shown whole. */
+    url: text('url').notNull(),
+    label: text('label').notNull(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+    lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('external_calendars_expert_url_idx').on(t.expertId, t.url)],
+);
+
+/** The busy times last read from an outside calendar, within the booking window; no titles are kept. */
+export const externalBusyTimes = pgTable(
+  'external_busy_times',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    calendarId: uuid('calendar_id')
+      .notNull()
+      .references(() => externalCalendars.id, { onDelete: 'cascade' }),
+    /** The calendar's expert, here too: the slot query reads an expert's busy times by the index below. */
+    expertId: integer('expert_id')
+      .notNull()
+      .references(() => experts.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('external_busy_times_expert_range_idx').using('gist', t.expertId, sql`tstzrange(${t.startsAt}, ${t.endsAt})`),
+    index('external_busy_times_calendar_idx').on(t.calendarId),
+    check('external_busy_times_range_check', sql`${t.startsAt} < ${t.endsAt}`),
+  ],
+);

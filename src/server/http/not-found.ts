@@ -8,7 +8,7 @@ import { isApiPath, normalisedPath } from './request-path.js';
 import { isServerRendered, type ServerRender } from './server-render.js';
 import type { RenderedPageCache } from './rendered-page-cache.js';
 
-const NON_APP_PREFIXES = ['/assets/', '/images/', '/healthz', '/readyz', '/metrics'];
+const NON_APP_PREFIXES = ['/assets/', '/images/', '/healthz', '/readyz', '/metrics', '/calendar/'];
 const SIGN_IN_FIRST = new Set<string>(SIGN_IN_FIRST_PAGES);
 
 /** A page's head as HTML, and whether the page exists (the search-engines feature's). */

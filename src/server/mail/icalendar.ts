@@ -47,8 +47,8 @@ function utf8Octets(char: string): number {
 }
 
 /** Folds a content line into lines of at most 75 octets, each continuation starting with a tab (RFC 5545 3.1). */
-function fold(line: string): string {
-  if (Buffer.byteLength(line) <= 75) return line;
+export function fold(line: string): string {
+  if (line.length <= 18 || Buffer.byteLength(line) <= 75) return line;
   const parts: string[] = [];
   let current = '';
   let octets = 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localDateTime, vtimezoneLines } from './vtimezone.js';
+import { localDateTime, vtimezoneLines, vtimezoneLinesBetween } from './vtimezone.js';
 
 describe('vtimezoneLines', () => {
   it("defines a winter event's zone by the observance in force (standard time since November) and the next change", () => {
@@ -47,5 +47,23 @@ describe('localDateTime', () => {
   it("writes the zone's wall clock without a zone", () => {
     expect(localDateTime(new Date('2026-12-08T14:00:00Z'), 'America/New_York')).toBe('20261208T090000');
     expect(localDateTime(new Date('2026-12-08T14:00:00Z'), 'America/Chicago')).toBe('20261208T080000');
+  });
+});
+
+describe('vtimezoneLinesBetween', () => {
+  it('holds every change of offset between two instants, and the one after', () => {
+    const lines = vtimezoneLinesBetween('America/New_York', new Date('2026-12-01T00:00:00Z'), new Date('2027-12-01T00:00:00Z'));
+    expect(lines.filter((line) => line.startsWith('DTSTART:'))).toEqual([
+      'DTSTART:20261101T020000',
+      'DTSTART:20270314T020000',
+      'DTSTART:20271107T020000',
+      'DTSTART:20280312T020000',
+    ]);
+    expect(lines.filter((line) => line === 'BEGIN:DAYLIGHT')).toHaveLength(2);
+  });
+
+  it('is what an event of one instant gets', () => {
+    const at = new Date('2026-07-01T12:00:00Z');
+    expect(vtimezoneLinesBetween('Europe/Berlin', at, at)).toEqual(vtimezoneLines('Europe/Berlin', at));
   });
 });

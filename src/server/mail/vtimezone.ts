@@ -85,10 +85,17 @@ function observanceLines(observance: Observance, daylight: boolean, timeZone: st
 
 /** The VTIMEZONE lines of `timeZone` that define an event starting at `start`. */
 export function vtimezoneLines(timeZone: string, start: Date): string[] {
-  const at = Math.floor(start.getTime() / MINUTE_MS) * MINUTE_MS;
+  return vtimezoneLinesBetween(timeZone, start, start);
+}
+
+/**
+ * The VTIMEZONE lines of `timeZone` for events from `from` to `to` (a calendar feed's): the observance in
+ * force at `from` and each that begins up to `to`, and the one after it.
+ */
+export function vtimezoneLinesBetween(timeZone: string, from: Date, to: Date): string[] {
+  const at = Math.floor(from.getTime() / MINUTE_MS) * MINUTE_MS;
   const current = offsetMinutes(at, timeZone);
   const began = nextChange(at, timeZone, -1);
-  const ends = nextChange(at, timeZone, 1);
   const observances: Observance[] = [];
   // A zone without changes in reach keeps one offset: one observance since 1970 says so.
   observances.push(
@@ -96,7 +103,15 @@ export function vtimezoneLines(timeZone: string, start: Date): string[] {
       ? { onsetMs: -current * MINUTE_MS, from: current, to: current, namedAtMs: at }
       : { onsetMs: began, from: offsetMinutes(began - MINUTE_MS, timeZone), to: current, namedAtMs: began },
   );
-  if (ends !== null) observances.push({ onsetMs: ends, from: current, to: offsetMinutes(ends, timeZone), namedAtMs: ends });
+  for (let cursor = at, offset = current; ; ) {
+    const change = nextChange(cursor, timeZone, 1);
+    if (change === null) break;
+    const next = offsetMinutes(change, timeZone);
+    observances.push({ onsetMs: change, from: offset, to: next, namedAtMs: change });
+    if (change > to.getTime()) break;
+    cursor = change;
+    offset = next;
+  }
   // Of two offsets, the larger is the daylight-saving one; a lone offset is standard time.
   const lowest = Math.min(...observances.map((o) => o.to));
   const blocks = observances.flatMap((o) => observanceLines(o, observances.length > 1 && o.to > lowest, timeZone));

@@ -120,6 +120,14 @@ function serviceName(notice: BookingNotice): string {
   return notice.booking.serviceType === 'video' ? '30-minute video consultation' : 'onsite service visit';
 }
 
+/**
+ * The booking's one calendar UID, in its e-mailed invites and in the calendar feed alike, so a calendar
+ * holding both keeps one entry, which a move or a cancellation updates.
+ */
+export function bookingCalendarUid(bookingId: string): string {
+  return `booking-${bookingId}@kbmarine`;
+}
+
 /** The calendar invite: its start in the booking's zone (the place's for a visit), one UID per booking. */
 export function calendarInvite(notice: BookingNotice, method: CalendarInvite['method'], baseUrl: string, organizerEmail: string): CalendarInvite {
   const { booking, expert } = notice;
@@ -128,7 +136,7 @@ export function calendarInvite(notice: BookingNotice, method: CalendarInvite['me
   const content = calendarEventText({
     method,
     productId: `${PRODUCT_NAME}/bookings`,
-    uid: `booking-${booking.id}@kbmarine`,
+    uid: bookingCalendarUid(booking.id),
     sequence: booking.calendarSequence,
     title: `${PRODUCT_NAME}: ${serviceName(notice)} with ${expert.name}`,
     description: [`Booking #${booking.number}. ${booking.description}`, '', ...joinLines(booking, baseUrl), `Details: ${url}`].join('\n'),

@@ -17,7 +17,7 @@ export type { ConversationHandoff, ConversationCopy } from './create-booking.js'
 export { bookingRoutes } from './routes.js';
 export { SWEEP_CRON, SWEEP_QUEUE, sweepBookings } from './sweep-bookings.js';
 export { defineBookingNoticeJob } from './booking-notices.js';
-export { ownerWhen } from './booking-emails.js';
+export { bookingCalendarUid, consultationUrl, ownerWhen } from './booking-emails.js';
 export { defineReminderJob } from './booking-reminders.js';
 export { cancelUpcomingBookings } from './cancel-upcoming.js';
 export { selectBookingRecords, auditSnapshot, toBooking } from './booking-record.js';

@@ -15,6 +15,7 @@ import { addDays, formatClockTime, localDateOf, parseClockTime, zonedTimeToInsta
 import { AppError } from '../../core/app-error.js';
 import { EXPERT_NOT_FOUND, expertIdOf } from '../experts/index.js';
 import { weekdayOf, workingHoursOn, workingRangesOn } from './working-time.js';
+import { externalBusyBetween, externalBusyRows } from '../external-calendars/index.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -57,14 +58,15 @@ function liveBookingsOverlapping(expertId: SQLWrapper | number, from: SQLWrapper
   return and(eq(bookings.expertId, expertId), inArray(bookings.status, [...LIVE_STATUSES]), lt(bookings.startsAt, to), gt(bookings.endsAt, from))!;
 }
 
-/** Live bookings of the expert that touch the local date (optionally leaving one booking out). */
+/** Live bookings of the expert that touch the local date (optionally leaving one booking out), and their outside busy times. */
 async function busyRanges(db: Database, expert: SlotExpert, localDate: string, exceptBookingId?: string) {
   const dayStart = zonedTimeToInstant(localDate, 0, expert.timeZone);
   const dayEnd = zonedTimeToInstant(addDays(localDate, 1), 0, expert.timeZone);
-  return db
+  const booked = await db
     .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt })
     .from(bookings)
     .where(and(liveBookingsOverlapping(expert.id, dayStart, dayEnd), ...(exceptBookingId ? [ne(bookings.id, exceptBookingId)] : [])));
+  return [...booked, ...(await externalBusyBetween(db, expert.id, dayStart, dayEnd))];
 }
 
 /** Whether a candidate overlaps the booking from `startMs` to `endMs`. */
@@ -95,11 +97,15 @@ export function expertDayColumns(db: Database) {
   const ranges = sql<[number, number][]>`(
     select coalesce(json_agg(json_build_array(${working.startMinute}, ${working.endMinute}) order by ${working.startMinute}), '[]'::json)
     from ${working} where ${workingThatDay})`;
-  const bookedNearby = liveBookingsOverlapping(experts.id, sql`${placeholder('from')}::timestamptz`, sql`${placeholder('to')}::timestamptz`);
-  // Instants as epoch milliseconds: JSON has no timestamps.
+  const from = sql`${placeholder('from')}::timestamptz`;
+  const to = sql`${placeholder('to')}::timestamptz`;
+  const bookedNearby = liveBookingsOverlapping(experts.id, from, to);
+  // Instants as epoch milliseconds: JSON has no timestamps. Busy times from the expert's own calendars
+  // block a slot as a booking does (docs/PRODUCT.md#calendars).
   const busy = sql<[number, number][]>`(
-    select coalesce(json_agg(json_build_array(extract(epoch from ${bookings.startsAt}) * 1000, extract(epoch from ${bookings.endsAt}) * 1000)), '[]'::json)
-    from ${bookings} where ${bookedNearby})`;
+    select coalesce(json_agg(json_build_array(extract(epoch from busy.starts_at) * 1000, extract(epoch from busy.ends_at) * 1000)), '[]'::json)
+    from (select ${bookings.startsAt} as starts_at, ${bookings.endsAt} as ends_at from ${bookings} where ${bookedNearby}
+      union all ${externalBusyRows(experts.id, from, to)}) busy)`;
   return { ranges, busy };
 }
 
