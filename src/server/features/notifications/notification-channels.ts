@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { notifications } from '../../db/schema.js';
 import type { JobQueue, QueuedJob } from '../../jobs/job-queue.js';
+import { jobIdFor } from '../../jobs/job-id.js';
 import { noticeText } from '../../../common/sms.js';
 import type { NotificationKind, PushMessage } from '../../../common/notifications.js';
 import { preferencesFor } from './preferences.js';
@@ -27,11 +28,15 @@ const PUSH_TTL_SECONDS = { default: 24 * 3600, booking_reminder: 3600 };
 /** Only a reminder may wake someone at night: the rest wait for the morning (docs/PRODUCT.md#text-messages). */
 const URGENT_KINDS: ReadonlySet<NotificationKind> = new Set(['booking_reminder']);
 
+/** The jobs of one notification's channel under ids of their own, so a retried round queues them once. */
+const once = (queued: QueuedJob[], key: string): QueuedJob[] =>
+  queued.map((job, index) => ({ ...job, options: { ...job.options, id: jobIdFor(`${key}:${index}`) } }));
+
 /**
  * After the event commits, sends its notifications on by the channels their recipients have on for each
  * kind (read now, so a channel turned off meanwhile stays off): one job per text, which checks the number,
- * STOP and quiet hours as it leaves, and one per push, which finds the person's devices. Enqueueing is its last step, so a retry texts twice only when the
- * job failed to be marked done after it.
+ * STOP and quiet hours as it leaves, and one per push, which finds the person's devices. Their ids come
+ * from the notification's, so a round retried after enqueueing them texts and pushes nothing twice.
  */
 export function defineNotificationChannels(jobs: JobQueue, db: Database, options: { baseUrl: string; text: TextJobs; push: PushJobs }) {
   jobs.define<NotificationChannelsJob>(NOTIFICATION_CHANNELS_QUEUE, async ({ ids }) => {
@@ -43,19 +48,19 @@ export function defineNotificationChannels(jobs: JobQueue, db: Database, options
       for (const row of ofKind) {
         const chosen = preferences.get(row.userId);
         if (chosen?.text) {
-          sends.push(...options.text(row.userId, { body: noticeText(`${row.title}. ${row.body}`, `${options.baseUrl}${row.path}`), urgent: URGENT_KINDS.has(kind) }));
+          const text = { body: noticeText(`${row.title}. ${row.body}`, `${options.baseUrl}${row.path}`), urgent: URGENT_KINDS.has(kind) };
+          sends.push(...once(options.text(row.userId, text), `text:${row.id}`));
         }
         if (chosen?.push) {
           // One thing, one topic: a newer push about the same page and kind replaces one still waiting.
           const topic = `${kind}:${row.path}`;
           const message = { title: row.title.slice(0, 200), body: row.body.slice(0, 500), path: row.path, tag: topic.slice(0, 64) };
-          sends.push(
-            ...options.push(row.userId, message, {
-              urgency: kind === 'booking_requested' ? 'high' : 'normal',
-              topic,
-              ttlSeconds: kind === 'booking_reminder' ? PUSH_TTL_SECONDS.booking_reminder : PUSH_TTL_SECONDS.default,
-            }),
-          );
+          const pushes = options.push(row.userId, message, {
+            urgency: kind === 'booking_requested' ? 'high' : 'normal',
+            topic,
+            ttlSeconds: kind === 'booking_reminder' ? PUSH_TTL_SECONDS.booking_reminder : PUSH_TTL_SECONDS.default,
+          });
+          sends.push(...once(pushes, `push:${row.id}`));
         }
       }
     }

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import webPush from 'web-push';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
@@ -6,6 +7,7 @@ import { pushSubscriptions, sessions, users } from '../../db/schema.js';
 import { writeAudit } from '../../audit/audit-log.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { JobQueue, QueuedJob } from '../../jobs/job-queue.js';
+import { jobIdFor } from '../../jobs/job-id.js';
 import type { PushMessage } from '../../../common/notifications.js';
 import type { VapidKeys } from './vapid-keys.js';
 import { pushTopic } from './push-topic.js';
@@ -30,6 +32,8 @@ interface PushToUser {
   userId: string;
   message: PushMessage;
   options: PushOptions;
+  /** Names this push: its device jobs' ids come from it, so a retried job queues each device once. */
+  key?: string;
 }
 
 export interface PushToDevice {
@@ -53,7 +57,7 @@ const SEND_TIMEOUT_MS = 10_000;
 
 /** The jobs that push `message` to every device of `userId`; insert them with the transaction. */
 export function pushJobs(userId: string, message: PushMessage, options: PushOptions): QueuedJob[] {
-  return [{ name: PUSH_TO_USER_QUEUE, data: { userId, message, options } satisfies PushToUser }];
+  return [{ name: PUSH_TO_USER_QUEUE, data: { userId, message, options, key: randomUUID() } satisfies PushToUser }];
 }
 
 export interface PushJobDeps {
@@ -75,7 +79,7 @@ const deliverable = (now: Date) =>
 
 export function definePushJobs(deps: PushJobDeps): void {
   const now = deps.now ?? (() => new Date());
-  deps.jobs.define<PushToUser>(PUSH_TO_USER_QUEUE, async ({ userId, message, options }) => {
+  deps.jobs.define<PushToUser>(PUSH_TO_USER_QUEUE, async ({ userId, message, options, key }) => {
     const devices = await deps.db
       .select({ id: pushSubscriptions.id })
       .from(pushSubscriptions)
@@ -88,6 +92,7 @@ export function definePushJobs(deps: PushJobDeps): void {
       devices.map(({ id }) => ({
         name: PUSH_TO_DEVICE_QUEUE,
         data: { subscriptionId: id, message, urgency: options.urgency, topic: pushTopic(options.topic), expiresAt, retries: 0 } satisfies PushToDevice,
+        ...(key ? { options: { id: jobIdFor(`${key}:${id}`) } } : {}),
       })),
     );
   });

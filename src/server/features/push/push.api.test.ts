@@ -316,6 +316,28 @@ describe('the push job', () => {
 });
 
 describe('the notification centre by push', () => {
+  it('pushes once however often the round that sends a notification on is run again', async () => {
+    const expert = await signUpExpert(t, { instantBooking: false, videoRateCents: 5000 });
+    const device = await subscribedDevice(expert);
+    const owner = await signUp(t.app);
+    const toDevice = () => peer.deliveries.filter((d) => d.endpoint === device.subscription.endpoint && d.status === 201);
+    expect((await postBooking(t.app, owner, videoBooking(expert.expertId, daysAhead(6)))).statusCode).toBe(201);
+    await expect.poll(() => toDevice().length).toBe(1);
+    const { rows } = await t.app.database.executeSql('select id from notifications where user_id = $1', [expert.id]);
+    const ids = (rows as { id: number }[]).map((row) => row.id);
+    expect(ids).toHaveLength(1);
+    // As a retry after the round enqueued its pushes, but before it was marked done, would.
+    await t.app.jobs.runNow('notification-channels', { ids });
+    await t.app.jobs.runNow('notification-channels', { ids });
+    await expect
+      .poll(async () => {
+        const queued = await t.app.database.executeSql(`select count(*)::int as n from pgboss.job where name in ($1, $2) and state <> 'completed'`, [PUSH_TO_USER_QUEUE, PUSH_TO_DEVICE_QUEUE]);
+        return (queued.rows[0] as { n: number }).n;
+      })
+      .toBe(0);
+    expect(toDevice()).toHaveLength(1);
+  });
+
   it("pushes a new request to the expert's device, urgent and replaceable, and nothing once push is turned off", async () => {
     const expert = await signUpExpert(t, { instantBooking: false, videoRateCents: 5000 });
     const device = await subscribedDevice(expert);
