@@ -1,4 +1,4 @@
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 
 /**
  * Addresses the server never connects to on a user's say-so (a calendar to read, a push endpoint): this
@@ -59,4 +59,21 @@ export function isPrivateAddress(address: string): boolean {
   const v4 = embeddedIpv4(address);
   if (v4) return isPrivateAddress(v4);
   return blocked.check(address, 'ipv6');
+}
+
+/** An address a host name resolved to, checked before connecting. */
+export interface CheckedAddress {
+  address: string;
+  family: number;
+}
+
+/**
+ * A lookup for a request's `lookup` option that answers only the address already checked, so the
+ * connection goes where the check looked even when the name's DNS answer changes in between.
+ */
+export function pinnedLookup(target: CheckedAddress): LookupFunction {
+  return (_host, options, callback) => {
+    if (options.all) callback(null, [target]);
+    else callback(null, target.address, target.family);
+  };
 }

@@ -1,10 +1,10 @@
 import http from 'node:http';
 import https from 'node:https';
 import { lookup } from 'node:dns/promises';
-import { isIP, type LookupFunction } from 'node:net';
+import { isIP } from 'node:net';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { pipeline, type Readable } from 'node:stream';
-import { isPrivateAddress } from '../../core/private-address.js';
+import { isPrivateAddress, pinnedLookup } from '../../core/private-address.js';
 
 /** Why a calendar could not be read, in words the expert reads after 'Could not read this calendar: '. */
 export class CalendarReadError extends Error {}
@@ -55,10 +55,6 @@ async function checkedAddress(hostname: string, blocked: CalendarReadLimits['blo
 
 /** One GET to the checked address (DNS is not asked again, so the name cannot turn private in between). */
 function getOnce(url: URL, target: { address: string; family: number }, signal: AbortSignal): Promise<Answer> {
-  const pinned: LookupFunction = (_host, options, callback) => {
-    if (options.all) callback(null, [target]);
-    else callback(null, target.address, target.family);
-  };
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const request = client.request(
@@ -66,7 +62,7 @@ function getOnce(url: URL, target: { address: string; family: number }, signal: 
       {
         method: 'GET',
         agent: false,
-        lookup: pinned,
+        lookup: pinnedLookup(target),
         signal,
         headers: { accept: 'text/calendar, */*;q=0.5', 'accept-encoding': 'gzip, deflate, br', 'user-agent': 'KBMarine-Calendar/1.0' },
       },

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { lookup } from 'node:dns/promises';
 import { AppError } from '../../core/app-error.js';
-import { isPrivateAddress } from '../../core/private-address.js';
+import { isPrivateAddress, type CheckedAddress } from '../../core/private-address.js';
 import { ENDPOINT_NOT_HTTPS, ENDPOINT_NOT_PUBLIC } from '../../../common/push.js';
 
 /** The tests' own push service: http on 127.0.0.1, admitted only with ALLOW_PRIVATE_PUSH_ENDPOINTS. */
@@ -21,14 +21,15 @@ export function checkEndpointAddress(endpoint: string, allowPrivate: boolean): v
 }
 
 /**
- * Whether the endpoint's host resolves only to public addresses, asked just before a push is sent: a
- * name that was public when the device subscribed may since point into a private network.
+ * The address a push to the endpoint connects to, resolved just before it is sent, or null when any
+ * address the name resolves to is not public: a name that was public when the device subscribed may
+ * since point into a private network. The push then connects to this address only (`pinnedLookup`).
  */
-export async function resolvesPublicly(endpoint: string, allowPrivate: boolean): Promise<boolean> {
+export async function publicAddressOf(endpoint: string, allowPrivate: boolean): Promise<CheckedAddress | null> {
   const url = new URL(endpoint);
-  if (allowPrivate && isTestPeer(url)) return true;
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host)) return !isPrivateAddress(host);
-  const addresses = await lookup(host, { all: true });
-  return addresses.length > 0 && addresses.every(({ address }) => !isPrivateAddress(address));
+  const literal = isIP(host);
+  if (literal) return (allowPrivate && isTestPeer(url)) || !isPrivateAddress(host) ? { address: host, family: literal } : null;
+  const addresses = await lookup(host, { all: true, verbatim: true });
+  return addresses.length > 0 && addresses.every(({ address }) => !isPrivateAddress(address)) ? addresses[0]! : null;
 }

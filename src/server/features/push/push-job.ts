@@ -12,7 +12,8 @@ import type { PushMessage } from '../../../common/notifications.js';
 import type { VapidKeys } from './vapid-keys.js';
 import { pushTopic } from './push-topic.js';
 import { retryAfterSeconds } from './retry-after.js';
-import { resolvesPublicly } from './push-endpoint.js';
+import { publicAddressOf } from './push-endpoint.js';
+import { sendPush, type PushAnswer } from './push-send.js';
 
 /** One push for all of a person's devices: its job finds the devices and gives each its own job. */
 export const PUSH_TO_USER_QUEUE = 'push-to-user';
@@ -101,11 +102,12 @@ export function definePushJobs(deps: PushJobDeps): void {
 
 /**
  * Sends one push (RFC 8030, encrypted with aes128gcm per RFC 8291, signed with VAPID per RFC 8292). The
- * request is built by web-push and sent with fetch: web-push's own sender speaks https only, and the tests'
- * push service is http on 127.0.0.1. The push service's answer decides: 2xx delivered; 404 and 410 the
- * subscription is gone, so it is deleted; 429 and 5xx (and no answer) are tried again later, after the
- * Retry-After it asks for or a doubling wait, by a new job, so the retry's time is ours to choose; any
- * other answer is logged and dropped, since sending the same again would be refused again.
+ * request is built by web-push and sent by `sendPush` to the address checked just before: web-push's own
+ * sender speaks https only (the tests' push service is http on 127.0.0.1) and would resolve the name
+ * again. The push service's answer decides: 2xx delivered; 404 and 410 the subscription is gone, so it
+ * is deleted; 429 and 5xx (and no answer) are tried again later, after the Retry-After it asks for or a
+ * doubling wait, by a new job, so the retry's time is ours to choose; any other answer is logged and
+ * dropped, since sending the same again would be refused again.
  */
 export async function pushToDevice(deps: PushJobDeps, job: PushToDevice, now: Date): Promise<void> {
   const [device] = await deps.db
@@ -118,7 +120,8 @@ export async function pushToDevice(deps: PushJobDeps, job: PushToDevice, now: Da
   const ttlSeconds = Math.floor((Date.parse(job.expiresAt) - now.getTime()) / 1000);
   if (ttlSeconds <= 0) return;
   const log = deps.log.child({ push: { subscriptionId: job.subscriptionId, topic: job.topic, retries: job.retries } });
-  if (!(await resolvesPublicly(device.endpoint, deps.allowPrivate).catch(() => false))) {
+  const target = await publicAddressOf(device.endpoint, deps.allowPrivate).catch(() => null);
+  if (!target) {
     log.warn('push not sent: its endpoint does not resolve to a public address');
     return;
   }
@@ -127,26 +130,15 @@ export async function pushToDevice(deps: PushJobDeps, job: PushToDevice, now: Da
     JSON.stringify(job.message),
     { TTL: ttlSeconds, urgency: job.urgency, topic: job.topic, contentEncoding: 'aes128gcm', vapidDetails: deps.vapid },
   );
-  const headers = Object.fromEntries(
-    Object.entries(request.headers)
-      .filter(([name]) => name.toLowerCase() !== 'content-length')
-      .map(([name, value]) => [name, String(value)]),
-  );
-  let response: Response;
+  const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
+  let response: PushAnswer;
   try {
-    response = await fetch(device.endpoint, {
-      method: 'POST',
-      headers,
-      body: request.body ? new Uint8Array(request.body) : undefined,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-    });
-    await response.body?.cancel();
+    response = await sendPush(device.endpoint, target, { headers, body: request.body }, SEND_TIMEOUT_MS);
   } catch (err) {
     log.warn({ err }, 'push service did not answer');
     return retryLater(deps, job, null, now, log);
   }
-  if (response.ok) {
+  if (response.status >= 200 && response.status < 300) {
     await deps.db.update(pushSubscriptions).set({ lastSuccessAt: now }).where(eq(pushSubscriptions.id, job.subscriptionId));
     return;
   }
@@ -156,7 +148,7 @@ export async function pushToDevice(deps: PushJobDeps, job: PushToDevice, now: Da
     return;
   }
   if (response.status === 429 || response.status >= 500) {
-    return retryLater(deps, job, retryAfterSeconds(response.headers.get('retry-after'), now), now, log);
+    return retryLater(deps, job, retryAfterSeconds(response.retryAfter, now), now, log);
   }
   log.warn({ status: response.status }, 'push refused by the push service: dropped');
 }
