@@ -94,7 +94,7 @@ export function cpuSeconds(pid: number): number {
 }
 
 /** CPU seconds of every PostgreSQL process on this machine (0 when the server is elsewhere). */
-function postgresCpuSeconds(): number {
+export function postgresCpuSeconds(): number {
   let total = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;

@@ -5,6 +5,7 @@ import { benchExperts } from './experts.js';
 import { benchBookings } from './bookings.js';
 import { benchBookingChanges } from './booking-changes.js';
 import { benchJobs } from './jobs.js';
+import { benchNotificationFanout } from './notification-fanout.js';
 import { benchAiLatency } from './ai-latency.js';
 import { benchPhotoChecks } from './photo-checks.js';
 import { benchSignedIn } from './signed-in.js';
@@ -42,6 +43,10 @@ if (!only || only === 'changes') {
 if (!only || only === 'jobs') {
   console.log('\n== Background jobs: bookings at a steady rate, and the lag from each commit to its e-mails reaching SMTP (127.0.0.1)');
   await benchJobs();
+}
+if (!only || only === 'fanout') {
+  console.log('\n== Notification fan-out: booking requests at a steady rate, the lag from each commit to its push (push service on 127.0.0.1) and its text (Twilio API on 127.0.0.1), and the server CPU the fan-out adds to a booking');
+  await benchNotificationFanout();
 }
 if (!only || only === 'messages') {
   console.log('\n== Booking messages: sent over HTTP on one app server, pushed to the live socket on another (PostgreSQL)');

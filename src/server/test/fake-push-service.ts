@@ -30,6 +30,8 @@ export interface Delivery {
   claims: { aud: string; exp: number; sub: string };
   /** What this service answered. */
   status: number;
+  /** When its body had arrived (performance.now() of this process): benchmarks time deliveries by it. */
+  receivedAt: number;
 }
 
 export interface Fault {
@@ -124,6 +126,7 @@ export async function startFakePushService(serverKey: string): Promise<FakePushS
 
   const server = createServer(async (request, response) => {
     const body = await readBody(request);
+    const receivedAt = performance.now();
     const endpoint = `${url}${request.url}`;
     const device = devices.get(endpoint);
     const reject = (status: number, reason: string) => {
@@ -146,7 +149,7 @@ export async function startFakePushService(serverKey: string): Promise<FakePushS
     }
     const fault = faults.get(endpoint);
     const status = fault?.status ?? 201;
-    deliveries.push({ endpoint, payload, ttl: header(request, 'ttl'), urgency: header(request, 'urgency'), topic: header(request, 'topic'), claims, status });
+    deliveries.push({ endpoint, payload, ttl: header(request, 'ttl'), urgency: header(request, 'urgency'), topic: header(request, 'topic'), claims, status, receivedAt });
     for (const wake of waiters.splice(0)) wake();
     response.writeHead(status, fault?.retryAfter !== undefined ? { 'retry-after': String(fault.retryAfter) } : {}).end();
   });

@@ -16,6 +16,8 @@ export interface FakeText {
   from: string | null;
   messagingServiceSid: string | null;
   body: string;
+  /** When its request had arrived (performance.now() of this process): benchmarks time texts by it. */
+  receivedAt: number;
 }
 
 export interface FakeTwilioServer {
@@ -51,6 +53,7 @@ export async function startFakeTwilioServer(): Promise<FakeTwilioServer> {
   const server = createServer(async (request, response) => {
     let raw = '';
     for await (const chunk of request) raw += chunk;
+    const receivedAt = performance.now();
     const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
     const refuse = (status: number, code: number, message: string) => {
       refused.push(status);
@@ -75,7 +78,7 @@ export async function startFakeTwilioServer(): Promise<FakeTwilioServer> {
     if (!body) return refuse(400, 21602, 'Message body is required.');
 
     const sid = sidOf('SM');
-    texts.push({ sid, to, from, messagingServiceSid, body });
+    texts.push({ sid, to, from, messagingServiceSid, body, receivedAt });
     const now = new Date().toUTCString();
     send(response, 201, {
       account_sid: accountSid,
