@@ -225,7 +225,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   defineTextJobs(sms);
   const vapid = resolveVapidKeys(config);
   definePushJobs({ db: database.db, jobs, vapid, allowPrivate: config.ALLOW_PRIVATE_PUSH_ENDPOINTS, log: app.log });
-  defineNotificationChannels(jobs, database.db, { baseUrl: config.BASE_URL, text: textJobs, push: pushJobs });
+  defineNotificationChannels(jobs, database.db, {
+    baseUrl: config.BASE_URL,
+    text: textJobs,
+    // Real time, as the push jobs use: sessions end by the clock, not the booking rules' clock.
+    push: (userId, message, options) => pushJobs(database.db, userId, message, { ...options, now: new Date() }),
+  });
   jobs.define(SWEEP_QUEUE, async () => {
     const { expired, completed } = await sweepBookings(services);
     if (expired || completed) app.log.info({ expired, completed }, 'bookings sweep');

@@ -15,12 +15,12 @@ export interface NotificationChannelsJob {
 
 /** How a text leaves: the sms feature's job for one person's verified number. */
 export type TextJobs = (userId: string, text: { body: string; urgent: boolean }) => QueuedJob[];
-/** How a push leaves: the push feature's job for each of one person's devices. */
+/** How a push leaves: the push feature's job for each of one person's devices, ids from `key`. */
 export type PushJobs = (
   userId: string,
   message: PushMessage,
-  options: { urgency: 'high' | 'normal'; topic: string; ttlSeconds: number },
-) => QueuedJob[];
+  options: { urgency: 'high' | 'normal'; topic: string; ttlSeconds: number; key: string },
+) => Promise<QueuedJob[]>;
 
 /** How long a push may wait at the push service for a device that is away: a reminder is stale sooner. */
 const PUSH_TTL_SECONDS = { default: 24 * 3600, booking_reminder: 3600 };
@@ -35,8 +35,8 @@ const once = (queued: QueuedJob[], key: string): QueuedJob[] =>
 /**
  * After the event commits, sends its notifications on by the channels their recipients have on for each
  * kind (read now, so a channel turned off meanwhile stays off): one job per text, which checks the number,
- * STOP and quiet hours as it leaves, and one per push, which finds the person's devices. Their ids come
- * from the notification's, so a round retried after enqueueing them texts and pushes nothing twice.
+ * STOP and quiet hours as it leaves, and one per device of the person's. Their ids come from the
+ * notification's, so a round retried after enqueueing them texts and pushes nothing twice.
  */
 export function defineNotificationChannels(jobs: JobQueue, db: Database, options: { baseUrl: string; text: TextJobs; push: PushJobs }) {
   jobs.define<NotificationChannelsJob>(NOTIFICATION_CHANNELS_QUEUE, async ({ ids }) => {
@@ -55,12 +55,13 @@ export function defineNotificationChannels(jobs: JobQueue, db: Database, options
           // One thing, one topic: a newer push about the same page and kind replaces one still waiting.
           const topic = `${kind}:${row.path}`;
           const message = { title: row.title.slice(0, 200), body: row.body.slice(0, 500), path: row.path, tag: topic.slice(0, 64) };
-          const pushes = options.push(row.userId, message, {
+          const pushes = await options.push(row.userId, message, {
             urgency: kind === 'booking_requested' ? 'high' : 'normal',
             topic,
             ttlSeconds: kind === 'booking_reminder' ? PUSH_TTL_SECONDS.booking_reminder : PUSH_TTL_SECONDS.default,
+            key: `push:${row.id}`,
           });
-          sends.push(...once(pushes, `push:${row.id}`));
+          sends.push(...pushes);
         }
       }
     }

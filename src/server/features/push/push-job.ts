@@ -1,5 +1,4 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
-import { randomUUID } from 'node:crypto';
 import webPush from 'web-push';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
@@ -14,9 +13,8 @@ import { pushTopic } from './push-topic.js';
 import { retryAfterSeconds } from './retry-after.js';
 import { publicAddressOf } from './push-endpoint.js';
 import { sendPush, type PushAnswer } from './push-send.js';
+import { vapidHeaders } from './vapid-header.js';
 
-/** One push for all of a person's devices: its job finds the devices and gives each its own job. */
-export const PUSH_TO_USER_QUEUE = 'push-to-user';
 /** One push to one device, so a device that fails is retried alone and the others get it once. */
 export const PUSH_TO_DEVICE_QUEUE = 'push-to-device';
 
@@ -27,14 +25,6 @@ export interface PushOptions {
   topic: string;
   /** How long the push service keeps it for a device that is offline. */
   ttlSeconds: number;
-}
-
-interface PushToUser {
-  userId: string;
-  message: PushMessage;
-  options: PushOptions;
-  /** Names this push: its device jobs' ids come from it, so a retried job queues each device once. */
-  key?: string;
 }
 
 export interface PushToDevice {
@@ -56,11 +46,6 @@ const FIRST_RETRY_SECONDS = 10;
 const LONGEST_WAIT_SECONDS = 3600;
 const SEND_TIMEOUT_MS = 10_000;
 
-/** The jobs that push `message` to every device of `userId`; insert them with the transaction. */
-export function pushJobs(userId: string, message: PushMessage, options: PushOptions): QueuedJob[] {
-  return [{ name: PUSH_TO_USER_QUEUE, data: { userId, message, options, key: randomUUID() } satisfies PushToUser }];
-}
-
 export interface PushJobDeps {
   db: Database;
   jobs: JobQueue;
@@ -78,26 +63,36 @@ export interface PushJobDeps {
 const deliverable = (now: Date) =>
   and(ne(users.status, 'inactive'), isNull(users.deletedAt), gt(sessions.expiresAt, now));
 
+/**
+ * The jobs that push `message` to each device of `userId` that may have it now, one job per device so a
+ * device that fails is retried alone. `key` names the push: the jobs' ids come from it, so asking again
+ * with the same key queues nothing more.
+ */
+export async function pushJobs(db: Database, userId: string, message: PushMessage, options: PushOptions & { key: string; now: Date }): Promise<QueuedJob[]> {
+  const devices = await db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .innerJoin(users, eq(users.id, pushSubscriptions.userId))
+    .innerJoin(sessions, eq(sessions.id, pushSubscriptions.sessionId))
+    .where(and(eq(pushSubscriptions.userId, userId), deliverable(options.now)));
+  const expiresAt = new Date(options.now.getTime() + options.ttlSeconds * 1000).toISOString();
+  return devices.map(({ id }) => ({
+    name: PUSH_TO_DEVICE_QUEUE,
+    data: { subscriptionId: id, message, urgency: options.urgency, topic: pushTopic(options.topic), expiresAt, retries: 0 } satisfies PushToDevice,
+    options: { id: jobIdFor(`${options.key}:${id}`) },
+  }));
+}
+
 export function definePushJobs(deps: PushJobDeps): void {
   const now = deps.now ?? (() => new Date());
-  deps.jobs.define<PushToUser>(PUSH_TO_USER_QUEUE, async ({ userId, message, options, key }) => {
-    const devices = await deps.db
-      .select({ id: pushSubscriptions.id })
-      .from(pushSubscriptions)
-      .innerJoin(users, eq(users.id, pushSubscriptions.userId))
-      .innerJoin(sessions, eq(sessions.id, pushSubscriptions.sessionId))
-      .where(and(eq(pushSubscriptions.userId, userId), deliverable(now())));
-    const expiresAt = new Date(now().getTime() + options.ttlSeconds * 1000).toISOString();
-    await deps.jobs.insert(
-      deps.db,
-      devices.map(({ id }) => ({
-        name: PUSH_TO_DEVICE_QUEUE,
-        data: { subscriptionId: id, message, urgency: options.urgency, topic: pushTopic(options.topic), expiresAt, retries: 0 } satisfies PushToDevice,
-        ...(key ? { options: { id: jobIdFor(`${key}:${id}`) } } : {}),
-      })),
-    );
-  });
-  deps.jobs.define<PushToDevice>(PUSH_TO_DEVICE_QUEUE, (job) => pushToDevice(deps, job, now()), { concurrency: 8 });
+  const send = pushSender(deps);
+  deps.jobs.define<PushToDevice>(PUSH_TO_DEVICE_QUEUE, (job) => send(job, now()), { concurrency: 8 });
+}
+
+/** Sends a device's push as its job does, with the VAPID headers signed once per push service. */
+export function pushSender(deps: PushJobDeps): (job: PushToDevice, now: Date) => Promise<void> {
+  const authorization = vapidHeaders(deps.vapid, deps.now ?? (() => new Date()));
+  return (job, now) => pushToDevice(deps, authorization, job, now);
 }
 
 /**
@@ -109,7 +104,7 @@ export function definePushJobs(deps: PushJobDeps): void {
  * doubling wait, by a new job, so the retry's time is ours to choose; any other answer is logged and
  * dropped, since sending the same again would be refused again.
  */
-export async function pushToDevice(deps: PushJobDeps, job: PushToDevice, now: Date): Promise<void> {
+async function pushToDevice(deps: PushJobDeps, authorization: (endpoint: string) => string, job: PushToDevice, now: Date): Promise<void> {
   const [device] = await deps.db
     .select({ endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
     .from(pushSubscriptions)
@@ -128,7 +123,7 @@ export async function pushToDevice(deps: PushJobDeps, job: PushToDevice, now: Da
   const request = webPush.generateRequestDetails(
     { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
     JSON.stringify(job.message),
-    { TTL: ttlSeconds, urgency: job.urgency, topic: job.topic, contentEncoding: 'aes128gcm', vapidDetails: deps.vapid },
+    { TTL: ttlSeconds, urgency: job.urgency, topic: job.topic, contentEncoding: 'aes128gcm', headers: { Authorization: authorization(device.endpoint) } },
   );
   const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
   let response: PushAnswer;

@@ -5,20 +5,20 @@ import { startFakePushService, type FakeDevice, type FakePushService } from '../
 import { pushSubscriptions, users } from '../../db/schema.js';
 import { AUTH_INVALID, ENDPOINT_NOT_HTTPS, ENDPOINT_NOT_PUBLIC, MAX_PUSH_DEVICES, P256DH_INVALID } from '../../../common/push.js';
 import type { PushMessage } from '../../../common/notifications.js';
-import { pushJobs, pushToDevice, PUSH_TO_DEVICE_QUEUE, PUSH_TO_USER_QUEUE, type PushJobDeps, type PushToDevice } from './push-job.js';
+import { pushJobs, pushSender, PUSH_TO_DEVICE_QUEUE, type PushToDevice } from './push-job.js';
 import { resolveVapidKeys } from './vapid-keys.js';
 import { signUpExpert } from '../../test/workspace-helpers.js';
 import { daysAhead, postBooking, videoBooking } from '../../test/booking-helpers.js';
 
 let t: TestApp;
 let peer: FakePushService;
-let deps: PushJobDeps;
+let pushToDevice: ReturnType<typeof pushSender>;
 
 beforeAll(async () => {
   t = await createTestApp({ ALLOW_PRIVATE_PUSH_ENDPOINTS: 'true' });
   const publicKey = (await t.app.inject({ method: 'GET', url: '/api/push/public-key' })).json().publicKey as string;
   peer = await startFakePushService(publicKey);
-  deps = { db: t.app.db, jobs: t.app.jobs, vapid: resolveVapidKeys(t.config), allowPrivate: true, log: t.app.log };
+  pushToDevice = pushSender({ db: t.app.db, jobs: t.app.jobs, vapid: resolveVapidKeys(t.config), allowPrivate: true, log: t.app.log });
 });
 
 afterAll(async () => {
@@ -213,7 +213,7 @@ describe('the push job', () => {
     const owner = await signUp(t.app);
     const phone = await subscribedDevice(owner);
     const tablet = await subscribedDevice(owner);
-    await t.app.jobs.insert(t.app.db, pushJobs(owner.id, message, { urgency: 'high', topic: 'booking-abc', ttlSeconds: 3600 }));
+    await t.app.jobs.insert(t.app.db, await pushJobs(t.app.db, owner.id, message, { urgency: 'high', topic: 'booking-abc', ttlSeconds: 3600, key: 'every-device', now: new Date() }));
     for (const device of [phone, tablet]) {
       const delivery = await peer.delivered(device.subscription.endpoint);
       expect(JSON.parse(delivery.payload)).toEqual(message);
@@ -230,7 +230,7 @@ describe('the push job', () => {
     const owner = await signUp(t.app);
     const device = await subscribedDevice(owner);
     const topic = 'booking:0b6c1e1e-8a63-4d8e-9f57-3f1c9d0e2a11';
-    await t.app.jobs.insert(t.app.db, pushJobs(owner.id, message, { urgency: 'normal', topic, ttlSeconds: 60 }));
+    await t.app.jobs.insert(t.app.db, await pushJobs(t.app.db, owner.id, message, { urgency: 'normal', topic, ttlSeconds: 60, key: 'hashed-topic', now: new Date() }));
     const delivery = await peer.delivered(device.subscription.endpoint);
     expect(delivery.topic).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(delivery.urgency).toBe('normal');
@@ -241,7 +241,7 @@ describe('the push job', () => {
     const device = await subscribedDevice(owner);
     peer.answer(device.subscription.endpoint, { status });
     const row = await rowOf(device.subscription.endpoint);
-    await pushToDevice(deps, deviceJob(row!.id), new Date());
+    await pushToDevice(deviceJob(row!.id), new Date());
     expect(peer.deliveries.filter((d) => d.endpoint === device.subscription.endpoint)).toHaveLength(1);
     expect(await rowOf(device.subscription.endpoint)).toBeUndefined();
     expect(await takeQueuedRetries(row!.id)).toEqual([]);
@@ -253,14 +253,14 @@ describe('the push job', () => {
     const row = await rowOf(device.subscription.endpoint);
     peer.answer(device.subscription.endpoint, { status: 429, retryAfter: 120 });
     const now = new Date();
-    await pushToDevice(deps, deviceJob(row!.id), now);
+    await pushToDevice(deviceJob(row!.id), now);
     const [retry, ...more] = await takeQueuedRetries(row!.id);
     expect(more).toEqual([]);
     expect(retry!.data).toMatchObject({ subscriptionId: row!.id, retries: 1, message });
     expect(new Date(retry!.startAfter).getTime()).toBe(now.getTime() + 120_000);
 
     peer.answer(device.subscription.endpoint, null);
-    await pushToDevice(deps, retry!.data, new Date(now.getTime() + 120_000));
+    await pushToDevice(retry!.data, new Date(now.getTime() + 120_000));
     const delivered = await peer.delivered(device.subscription.endpoint, 2);
     expect(delivered.status).toBe(201);
     expect(JSON.parse(delivered.payload)).toEqual(message);
@@ -273,12 +273,12 @@ describe('the push job', () => {
     const row = await rowOf(device.subscription.endpoint);
     peer.answer(device.subscription.endpoint, { status: 503 });
     const now = new Date();
-    await pushToDevice(deps, deviceJob(row!.id, { retries: 2 }), now);
+    await pushToDevice(deviceJob(row!.id, { retries: 2 }), now);
     const [retry] = await takeQueuedRetries(row!.id);
     expect(retry!.data.retries).toBe(3);
     expect(new Date(retry!.startAfter).getTime()).toBe(now.getTime() + 40_000);
 
-    await pushToDevice(deps, deviceJob(row!.id, { retries: 5 }), now);
+    await pushToDevice(deviceJob(row!.id, { retries: 5 }), now);
     expect(await takeQueuedRetries(row!.id)).toEqual([]);
     expect(await rowOf(device.subscription.endpoint)).toBeDefined();
   });
@@ -287,7 +287,7 @@ describe('the push job', () => {
     const owner = await signUp(t.app);
     const device = await subscribedDevice(owner);
     const row = await rowOf(device.subscription.endpoint);
-    await pushToDevice(deps, deviceJob(row!.id, { expiresAt: new Date(Date.now() - 1000).toISOString() }), new Date());
+    await pushToDevice(deviceJob(row!.id, { expiresAt: new Date(Date.now() - 1000).toISOString() }), new Date());
     expect(peer.deliveries.filter((d) => d.endpoint === device.subscription.endpoint)).toEqual([]);
   });
 
@@ -298,9 +298,8 @@ describe('the push job', () => {
       const row = await rowOf(device.subscription.endpoint);
       // Made inactive without its sessions ending (as a script might): the job's own check is what holds.
       await t.app.db.update(users).set(change).where(eq(users.id, owner.id));
-      await t.app.jobs.runNow(PUSH_TO_USER_QUEUE, pushJobs(owner.id, message, { urgency: 'high', topic: 't', ttlSeconds: 60 })[0]!.data);
-      expect(await takeQueuedRetries(row!.id)).toEqual([]);
-      await pushToDevice(deps, deviceJob(row!.id), new Date());
+      expect(await pushJobs(t.app.db, owner.id, message, { urgency: 'high', topic: 't', ttlSeconds: 60, key: `closed-${owner.id}`, now: new Date() })).toEqual([]);
+      await pushToDevice(deviceJob(row!.id), new Date());
       expect(peer.deliveries.filter((d) => d.endpoint === device.subscription.endpoint)).toEqual([]);
     }
   });
@@ -310,7 +309,7 @@ describe('the push job', () => {
     const device = await subscribedDevice(owner);
     const row = await rowOf(device.subscription.endpoint);
     await t.app.db.execute(sql`update sessions set expires_at = now() - interval '1 minute' where id = ${row!.sessionId}`);
-    await pushToDevice(deps, deviceJob(row!.id), new Date());
+    await pushToDevice(deviceJob(row!.id), new Date());
     expect(peer.deliveries.filter((d) => d.endpoint === device.subscription.endpoint)).toEqual([]);
   });
 });
@@ -331,7 +330,7 @@ describe('the notification centre by push', () => {
     await t.app.jobs.runNow('notification-channels', { ids });
     await expect
       .poll(async () => {
-        const queued = await t.app.database.executeSql(`select count(*)::int as n from pgboss.job where name in ($1, $2) and state <> 'completed'`, [PUSH_TO_USER_QUEUE, PUSH_TO_DEVICE_QUEUE]);
+        const queued = await t.app.database.executeSql(`select count(*)::int as n from pgboss.job where name in ('notification-channels', $1) and state <> 'completed'`, [PUSH_TO_DEVICE_QUEUE]);
         return (queued.rows[0] as { n: number }).n;
       })
       .toBe(0);
@@ -361,7 +360,7 @@ describe('the notification centre by push', () => {
     expect((await postBooking(t.app, owner, videoBooking(expert.expertId, daysAhead(5)))).statusCode).toBe(201);
     await expect
       .poll(async () => {
-        const { rows } = await t.app.database.executeSql(`select count(*)::int as n from pgboss.job where name in ('notification-channels', $1) and state <> 'completed'`, [PUSH_TO_USER_QUEUE]);
+        const { rows } = await t.app.database.executeSql(`select count(*)::int as n from pgboss.job where name in ('notification-channels', $1) and state <> 'completed'`, [PUSH_TO_DEVICE_QUEUE]);
         return (rows[0] as { n: number }).n;
       })
       .toBe(0);
