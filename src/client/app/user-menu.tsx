@@ -4,6 +4,7 @@ import type { CurrentUser } from '@common/user';
 import { MESSAGES_ANCHOR } from '@common/booking-messages';
 import { avatarInitial, displayName } from '@common/user-display';
 import { Avatar } from '../components/ui/avatar';
+import { CountBadge } from '../components/ui/count-badge';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -29,15 +30,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
       >
         <Avatar src={user.profileImageUrl} initial={avatarInitial(user)} alt={name} />
         {/* Beside the initial's corner, not over it. */}
-        {unreadTotal > 0 ? (
-          <span
-            aria-hidden
-            data-testid="unread-badge"
-            className="absolute -right-2.5 -top-2 flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-red-600 px-1 text-[10px] font-semibold leading-none text-white ring-2 ring-white"
-          >
-            {unreadTotal > 99 ? '99+' : unreadTotal}
-          </span>
-        ) : null}
+        <CountBadge count={unreadTotal} className="-right-2.5 -top-2" testId="unread-badge" />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-56">
         <DropdownMenuLabel>

@@ -4,6 +4,7 @@ import { Bell } from 'lucide-react';
 import type { Notification } from '@common/notifications';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../../components/ui/dropdown-menu';
 import { Spinner } from '../../components/ui/spinner';
+import { CountBadge } from '../../components/ui/count-badge';
 import { useLatestNotifications, useMarkNotificationsRead, useUnreadNotifications } from './api';
 import { useNotificationsLive } from './use-notifications-live';
 import { NotificationItem } from './notification-item';
@@ -32,15 +33,7 @@ export function NotificationBell() {
         aria-label={unread > 0 ? `Notifications, ${countLabel(unread)}` : 'Notifications'}
       >
         <Bell aria-hidden className="size-5" />
-        {unread > 0 ? (
-          <span
-            aria-hidden
-            data-testid="notification-count"
-            className="absolute -right-1 -top-1 flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-red-600 px-1 text-[10px] font-semibold leading-none text-white ring-2 ring-white"
-          >
-            {unread > 99 ? '99+' : unread}
-          </span>
-        ) : null}
+        <CountBadge count={unread} className="-right-1 -top-1" testId="notification-count" />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-[min(22rem,calc(100vw-1rem))] p-0">
         <DropdownMenuLabel className="px-3 py-2.5 text-sm font-semibold text-slate-900">Notifications</DropdownMenuLabel>
