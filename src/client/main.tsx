@@ -8,6 +8,7 @@ import { App } from './App';
 import { AppRoot } from './app/app-root';
 import { preloadPage } from './page-modules';
 import { prefetchPageData } from './page-data';
+import { registerServiceWorker } from './lib/service-worker';
 import './styles.css';
 
 /**
@@ -45,3 +46,5 @@ if (takeServerRenderedState(queryClient)) {
     startTransition(() => createRoot(container).render(app));
   });
 }
+
+registerServiceWorker();
