@@ -5,6 +5,7 @@ import { AiSettingsCard } from '../features/ai';
 import { TimeZoneCard } from '../features/profile';
 import { NotificationPreferencesCard } from '../features/notifications';
 import { MobileNumberCard } from '../features/sms';
+import { canPush, DevicePushCard, usePushSupport } from '../features/push';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
 import { Button } from '../components/ui/button';
 import { useAuth } from '../lib/session';
@@ -30,14 +31,16 @@ function AccountCard() {
 
 export default function SettingsPage() {
   const { user } = useAuth();
+  const support = usePushSupport();
   return (
     <RequireAuth>
       <PageContainer>
-        <PageHeader title="Settings" subtitle="Manage your account, time zone, notifications, text messages, password and sessions" />
+        <PageHeader title="Settings" subtitle="Manage your account, time zone, notifications, this device, text messages, password and sessions" />
         <div className="mt-6 grid max-w-3xl gap-6">
           <AccountCard />
           {user ? <TimeZoneCard user={user} /> : null}
-          <NotificationPreferencesCard channels={['email', 'text']} />
+          <NotificationPreferencesCard channels={support && canPush(support) ? ['email', 'push', 'text'] : ['email', 'text']} />
+          {user ? <DevicePushCard /> : null}
           {user ? <MobileNumberCard /> : null}
           <ChangePasswordCard />
           <SessionsCard />
