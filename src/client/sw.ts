@@ -44,10 +44,11 @@ async function openPage(url: string): Promise<void> {
     await self.clients.openWindow(url);
     return;
   }
-  const focused = await chosen.focus();
+  // A browser may refuse focus (it allows it only during a click); the page is opened all the same.
+  const window = (await chosen.focus().catch(() => null)) ?? chosen;
   if (!navigate) return;
   // navigate() works only in a window this worker controls; any other gets a new window with the page.
-  const moved = await focused.navigate(url).catch(() => null);
+  const moved = await window.navigate(url).catch(() => null);
   if (!moved) await self.clients.openWindow(url);
 }
 

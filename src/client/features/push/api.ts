@@ -9,6 +9,11 @@ const DEVICE_KEY = ['push', 'this-device'] as const;
 
 /** How long turning on waits for the service worker, which starts after the page has loaded. */
 const WORKER_WAIT_MS = 10_000;
+/** How long it waits for the browser's push service: one out of reach never answers. */
+const SUBSCRIBE_WAIT_MS = 15_000;
+
+const within = <T,>(promise: Promise<T>, ms: number) =>
+  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timed out')), ms))]);
 
 export class PushSetupError extends Error {}
 
@@ -56,7 +61,10 @@ export function useTurnOnPush() {
       const { publicKey } = await queryClient.fetchQuery(publicKeyQueryOptions());
       let subscription: PushSubscription;
       try {
-        subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) });
+        subscription = await within(
+          registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }),
+          SUBSCRIBE_WAIT_MS,
+        );
       } catch {
         throw new PushSetupError('This browser could not reach its push service, so notifications could not be turned on. Try again later.');
       }
