@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 import { precompress } from './vite-precompress';
 import { pagePreloads } from './vite-page-preloads';
@@ -11,6 +12,22 @@ const FEATURE_DOOR = /\/src\/client\/features\/[^/]+\/index\.ts$/;
 export const SERVER_RENDER_ENTRY = 'entry-server.tsx';
 
 const alias = { '@common': fileURLToPath(new URL('./src/common', import.meta.url)) };
+
+/**
+ * The service worker, dist/client/sw.js from src/client/sw.ts (docs/PRODUCT.md#installable-app-and-push):
+ * vite-plugin-pwa builds it and writes into it the list of files it keeps: the hashed code and styles, the
+ * icons. Never an HTML page: pages are the server's, partly per person, and always come from the network.
+ * The manifest is public/manifest.webmanifest and the app registers the worker itself (lib/service-worker.ts).
+ */
+const serviceWorker = () =>
+  VitePWA({
+    strategies: 'injectManifest',
+    srcDir: '.',
+    filename: 'sw.ts',
+    injectRegister: false,
+    manifest: false,
+    injectManifest: { globPatterns: ['assets/**/*.{js,css}', 'icons/*.png', 'favicon.svg'] },
+  });
 
 export default defineConfig(({ isSsrBuild }) =>
   isSsrBuild
@@ -35,7 +52,7 @@ export default defineConfig(({ isSsrBuild }) =>
     : {
   root: 'src/client',
   publicDir: '../../public',
-  plugins: [react(), tailwindcss(), pagePreloads(), precompress()],
+  plugins: [react(), tailwindcss(), pagePreloads(), precompress(), serviceWorker()],
   resolve: { alias },
   build: {
     outDir: '../../dist/client',

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { APP_STARTED_ATTRIBUTE } from '../src/common/page-blocks.js';
 import { AxeBuilder } from '@axe-core/playwright';
 import { spawnSync } from 'node:child_process';
@@ -68,11 +68,23 @@ function nextVisitorAddress() {
 export const DESKTOP = { width: 1280, height: 900 };
 export const MOBILE = { width: 390, height: 844 };
 
-export async function newPage(browser: Browser, viewport = DESKTOP, server = baseUrl()): Promise<{ context: BrowserContext; page: Page }> {
+/**
+ * A page in a new browser context: a new visitor. The app's service worker is blocked unless `options` allow
+ * it: journeys hold back or count the page's requests, which a worker would answer from its cache out of
+ * their sight. The installable-app journey lets it run.
+ */
+export async function newPage(
+  browser: Browser,
+  viewport = DESKTOP,
+  server = baseUrl(),
+  options: Pick<BrowserContextOptions, 'serviceWorkers' | 'isMobile' | 'hasTouch' | 'userAgent'> = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport,
     baseURL: server,
     extraHTTPHeaders: { 'x-forwarded-for': nextVisitorAddress() },
+    serviceWorkers: 'block',
+    ...options,
   });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { appStarted, baseUrl, expectAccessible, workerBrowser, newPage } from './browser.js';
+import { DESKTOP, appStarted, baseUrl, expectAccessible, workerBrowser, newPage } from './browser.js';
 
 // Public pages come from the server with their content (docs/PRODUCT.md#found-on-the-web): the browser
 // takes the HTML over without a second fetch of its data, and a browser without JavaScript reads it and
@@ -10,6 +10,9 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await workerBrowser();
 });
+
+/** With the app's service worker, as in production: its registration after load is part of a clean start. */
+const WITH_WORKER = { serviceWorkers: 'allow' } as const;
 
 const cards = (page: Page) => page.getByRole('list', { name: 'Experts' }).locator(':scope > li');
 
@@ -33,7 +36,7 @@ describe('public pages rendered on the server', () => {
   it('hydrate without an error or a warning, and without asking again for the data they came with', async () => {
     const expertId = await firstExpertId();
     for (const url of ['/', '/experts', '/experts?specialty=engines&sort=price-low', '/onsite-request', '/video-consultation', `/expert/${expertId}`, '/ai-assistant', '/login', '/privacy', '/terms', '/no-such-page']) {
-      const { context, page } = await newPage(browser);
+      const { context, page } = await newPage(browser, DESKTOP, baseUrl(), WITH_WORKER);
       const heard = listen(page);
       const dataRequests: string[] = [];
       page.on('request', (request) => {
@@ -53,7 +56,7 @@ describe('public pages rendered on the server', () => {
   });
 
   it('stay interactive once hydrated: filters, Load more and the booking buttons', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser, DESKTOP, baseUrl(), WITH_WORKER);
     const heard = listen(page);
     await page.goto('/experts');
     await appStarted(page);

@@ -211,7 +211,9 @@ describe('the shell', () => {
     await signUpThroughUi(page, { firstName: 'Sal', lastName: 'Tern', email: uniqueEmail('settings'), password: 'settings-pass-1' });
     await page.waitForURL(/\/settings$/);
     await page.getByText('Change password', { exact: true }).first().waitFor();
-    await page.getByText('This device').waitFor();
+    // The card of push on this device, and the sessions card's badge of this session.
+    await page.getByRole('heading', { name: 'This device' }).waitFor();
+    await page.getByText('This device', { exact: true }).nth(1).waitFor();
     await snap(page, 'settings-390');
     await expectAccessible(page);
     await context.close();

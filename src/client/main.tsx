@@ -8,6 +8,8 @@ import { App } from './App';
 import { AppRoot } from './app/app-root';
 import { preloadPage } from './page-modules';
 import { prefetchPageData } from './page-data';
+import { registerServiceWorker } from './lib/service-worker';
+import { captureInstallPrompt } from './lib/install-prompt';
 import './styles.css';
 
 /**
@@ -27,6 +29,7 @@ const app = (
 );
 const container = document.getElementById('root')!;
 
+captureInstallPrompt();
 seedCurrentUser(queryClient);
 if (takeServerRenderedState(queryClient)) {
   // The server rendered the page with its data (entry-server.tsx): the browser takes over its HTML once
@@ -45,3 +48,5 @@ if (takeServerRenderedState(queryClient)) {
     startTransition(() => createRoot(container).render(app));
   });
 }
+
+registerServiceWorker();

@@ -6,6 +6,7 @@ import { useAuth } from '../lib/session';
 import { useExpertPresenceHeartbeat } from '../features/experts';
 import { UnverifiedEmailBanner } from '../features/auth';
 import { usePageHead } from './use-page-head';
+import { UpdateBanner } from './update-banner';
 import { APP_STARTED_ATTRIBUTE } from '@common/page-blocks';
 
 export function AppLayout({ children }: { children: ReactNode }) {
@@ -37,6 +38,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer />
+      <UpdateBanner />
     </div>
   );
 }

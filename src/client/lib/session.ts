@@ -2,6 +2,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import type { CurrentUser } from '@common/user';
 import { PAGE_USER_ELEMENT_ID } from '@common/page-blocks';
 import { ApiError, apiJson } from './api-request';
+import { endPushSubscription } from './service-worker';
 
 export const CURRENT_USER_KEY = ['/api/auth/user'] as const;
 
@@ -59,6 +60,10 @@ export function goToSignIn(returnTo = window.location.pathname + window.location
   window.location.assign(signInPath(returnTo));
 }
 
+/**
+ * Signs out. This browser's push subscription is stopped first, for a second at most (the server ends the
+ * device's push with the session either way; docs/PRODUCT.md#installable-app-and-push).
+ */
 export function logOut() {
-  window.location.assign('/api/logout');
+  void endPushSubscription().finally(() => window.location.assign('/api/logout'));
 }

@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { PageContainer, PageHeader } from '../app/page-header';
 import { BookingConfirmation, OnsiteBookingForm, OnsiteSideCards, useBooked } from '../features/bookings';
+import { HomeScreenHint } from '../features/push';
 
 /** /book-onsite?expertId=: a technician at the boat. */
 export default function BookOnsitePage() {
@@ -14,7 +15,10 @@ export default function BookOnsitePage() {
         subtitle="A certified technician comes to your boat. Tell us where it is and what needs doing."
       />
       {booking ? (
-        <BookingConfirmation booking={booking} />
+        <>
+          <BookingConfirmation booking={booking} />
+          <HomeScreenHint />
+        </>
       ) : (
         <OnsiteBookingForm
           key={urlExpertId ?? ''}

@@ -16,6 +16,7 @@ import {
   useChosenExpert,
 } from '../features/bookings';
 import { Spinner } from '../components/ui/spinner';
+import { HomeScreenHint } from '../features/push';
 
 // The forms (react-hook-form, the date and time fields) load once a visitor reaches for a choice, not
 // before the choice paints: /book-service's first view is the two services.
@@ -54,7 +55,10 @@ export default function BookServicePage() {
     <PageContainer className="flex flex-col gap-6">
       <PageHeader title={heading.title} subtitle={heading.subtitle} />
       {booking ? (
-        <BookingConfirmation booking={booking} />
+        <>
+          <BookingConfirmation booking={booking} />
+          <HomeScreenHint />
+        </>
       ) : !type ? (
         <ServiceChoiceCards
           expert={urlExpertId ? expert : undefined}

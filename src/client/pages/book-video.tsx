@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { PageContainer, PageHeader } from '../app/page-header';
 import { BookingConfirmation, VideoBookingForm, VideoSideCards, useBooked } from '../features/bookings';
+import { HomeScreenHint } from '../features/push';
 
 /** /book-video?expertId=: a 30-minute video consultation with a video expert. */
 export default function BookVideoPage() {
@@ -14,7 +15,10 @@ export default function BookVideoPage() {
         subtitle="A 30-minute live video consultation with a certified marine expert."
       />
       {booking ? (
-        <BookingConfirmation booking={booking} />
+        <>
+          <BookingConfirmation booking={booking} />
+          <HomeScreenHint />
+        </>
       ) : (
         <VideoBookingForm
           key={urlExpertId ?? ''}

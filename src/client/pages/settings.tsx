@@ -6,6 +6,7 @@ import { TimeZoneCard } from '../features/profile';
 import { NotificationPreferencesCard } from '../features/notifications';
 import { MobileNumberCard } from '../features/sms';
 import { CalendarFeedCard } from '../features/calendar-feed';
+import { canPush, DevicePushCard, usePushSupport } from '../features/push';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
 import { Button } from '../components/ui/button';
 import { useAuth } from '../lib/session';
@@ -31,14 +32,16 @@ function AccountCard() {
 
 export default function SettingsPage() {
   const { user } = useAuth();
+  const support = usePushSupport();
   return (
     <RequireAuth>
       <PageContainer>
-        <PageHeader title="Settings" subtitle="Manage your account, time zone, notifications, text messages, password and sessions" />
+        <PageHeader title="Settings" subtitle="Manage your account, time zone, notifications, this device, text messages, calendar feed, password and sessions" />
         <div className="mt-6 grid max-w-3xl gap-6">
           <AccountCard />
           {user ? <TimeZoneCard user={user} /> : null}
-          <NotificationPreferencesCard channels={['email', 'text']} />
+          <NotificationPreferencesCard channels={support && canPush(support) ? ['email', 'push', 'text'] : ['email', 'text']} />
+          {user ? <DevicePushCard /> : null}
           {user ? <MobileNumberCard /> : null}
           {user ? <CalendarFeedCard /> : null}
           <ChangePasswordCard />

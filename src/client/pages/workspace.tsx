@@ -6,6 +6,7 @@ import { LoadFailed } from '../components/ui/load-failed';
 import { BookingsPanel, PracticePanel, NoExpertProfile, SetupNotice, needsSetup, StatusNotice, useWorkspaceProfile } from '../features/workspace';
 import { WorkspaceReviewsPanel } from '../features/reviews';
 import { EarningsPanel } from '../features/payments';
+import { HomeScreenHint } from '../features/push';
 import { useSearchParams } from 'react-router';
 import { useAuth } from '../lib/session';
 import { ApiError } from '../lib/api-request';
@@ -35,6 +36,7 @@ function Workspace() {
   return (
     <div className="flex flex-col gap-6">
       <StatusNotice profile={profile.data} />
+      <HomeScreenHint />
       {needsSetup(profile.data) ? <SetupNotice profile={profile.data} /> : null}
       <Tabs value={tab} onValueChange={chooseTab} className="flex flex-col gap-6">
         <TabsList aria-label="Workspace">

@@ -8,7 +8,7 @@ import { isApiPath, normalisedPath } from './request-path.js';
 import { isServerRendered, type ServerRender } from './server-render.js';
 import type { RenderedPageCache } from './rendered-page-cache.js';
 
-const NON_APP_PREFIXES = ['/assets/', '/images/', '/healthz', '/readyz', '/metrics', '/calendar/'];
+const NON_APP_PREFIXES = ['/assets/', '/images/', '/icons/', '/healthz', '/readyz', '/metrics', '/calendar/'];
 const SIGN_IN_FIRST = new Set<string>(SIGN_IN_FIRST_PAGES);
 
 /** A page's head as HTML, and whether the page exists (the search-engines feature's). */
@@ -38,7 +38,11 @@ export function registerNotFound(app: FastifyInstance, { clientDir, headOf, rend
   if (pageHtml) {
     app.addHook('onSend', (request, reply, payload, done) => {
       // A file the static route served (its pattern is the file's path), never a 404 under /assets/.
-      if (request.routeOptions.url?.startsWith('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      const file = request.routeOptions.url;
+      if (file?.startsWith('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      // The service worker and the manifest keep their addresses from one release to the next: every
+      // request asks the server, so a new release's worker is found (docs/PRODUCT.md#installable-app-and-push).
+      else if (file === '/sw.js' || file === '/manifest.webmanifest') reply.header('cache-control', 'no-cache');
       done(null, payload);
     });
   }

@@ -38,6 +38,9 @@ export function registerSecurityHeaders(app: FastifyInstance, baseUrl: string, o
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'", liveSocket, ...(options.stripe ? ['https://api.stripe.com'] : [])],
         fontSrc: ["'self'"],
+        // The service worker (/sw.js) and the web app manifest, from our own origin only.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
