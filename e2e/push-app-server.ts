@@ -1,10 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { freePort } from './free-port.js';
-import { SERVER_BUNDLE } from './servers.js';
-import { startMailDrop } from './mail-drop.js';
+import { startAppServer } from './app-server.js';
 import { startFakePushService, type FakePushService } from '../src/server/test/fake-push-service.js';
 
 /**
@@ -21,49 +15,19 @@ export interface PushAppServer {
 }
 
 export async function startPushAppServer(): Promise<PushAppServer> {
-  const port = await freePort();
-  const baseUrl = `http://localhost:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'kb-e2e-push-'));
-  const mailDir = mkdtempSync(join(tmpdir(), 'kb-e2e-push-mail-'));
-  const mailDrop = await startMailDrop(mailDir);
-  const server: ChildProcess = spawn(process.execPath, [SERVER_BUNDLE], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      BASE_URL: baseUrl,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      SMTP_URL: mailDrop.url,
-      TRUST_PROXY: 'true',
-      ALLOW_PRIVATE_PUSH_ENDPOINTS: 'true',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (const deadline = Date.now() + 150_000; Date.now() < deadline; ) {
-    if (await fetch(`${baseUrl}/readyz`).then((r) => r.ok).catch(() => false)) break;
-    if (server.exitCode !== null) throw new Error('the push-configured server exited during start-up');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const server = await startAppServer('push', { ALLOW_PRIVATE_PUSH_ENDPOINTS: 'true' });
   // The server made its VAPID keys on its first start: the push service checks signatures against its key.
-  const { publicKey } = (await (await fetch(`${baseUrl}/api/push/public-key`)).json()) as { publicKey: string };
+  const { publicKey } = (await (await fetch(`${server.baseUrl}/api/push/public-key`)).json()) as { publicKey: string };
   const push = await startFakePushService(publicKey);
 
   return {
-    baseUrl,
-    dataDir,
-    mailDir,
+    baseUrl: server.baseUrl,
+    dataDir: server.dataDir,
+    mailDir: server.mailDir,
     push,
     async stop() {
-      if (server.exitCode === null) {
-        const exited = new Promise((resolve) => server.once('exit', resolve));
-        server.kill('SIGTERM');
-        await exited;
-      }
+      await server.stop();
       await push.close();
-      await mailDrop.close();
-      rmSync(dataDir, { recursive: true, force: true });
-      rmSync(mailDir, { recursive: true, force: true });
     },
   };
 }

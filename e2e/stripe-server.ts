@@ -1,10 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { freePort } from './free-port.js';
-import { SERVER_BUNDLE } from './servers.js';
-import { startMailDrop } from './mail-drop.js';
+import { startAppServer } from './app-server.js';
 import { startFakeStripeServer, type FakeStripeServer } from '../src/server/test/fake-stripe-server.js';
 
 /**
@@ -24,50 +18,22 @@ export interface StripeAppServer {
 
 export async function startStripeAppServer(): Promise<StripeAppServer> {
   const stripe = await startFakeStripeServer();
-  const port = await freePort();
-  const baseUrl = `http://localhost:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'kb-e2e-stripe-'));
-  const mailDir = mkdtempSync(join(tmpdir(), 'kb-e2e-stripe-mail-'));
-  const mailDrop = await startMailDrop(mailDir);
-  const server: ChildProcess = spawn(process.execPath, [SERVER_BUNDLE], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      BASE_URL: baseUrl,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      SMTP_URL: mailDrop.url,
-      TRUST_PROXY: 'true',
-      TEST_CLOCK: 'true',
-      STRIPE_SECRET_KEY: 'sk_test_e2e',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
-      STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
-      STRIPE_API_BASE: stripe.baseUrl,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+  const server = await startAppServer('stripe', {
+    TEST_CLOCK: 'true',
+    STRIPE_SECRET_KEY: 'sk_test_e2e',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
+    STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
+    STRIPE_API_BASE: stripe.baseUrl,
   });
-  for (const deadline = Date.now() + 150_000; Date.now() < deadline; ) {
-    if (await fetch(`${baseUrl}/readyz`).then((r) => r.ok).catch(() => false)) break;
-    if (server.exitCode !== null) throw new Error('the Stripe-configured server exited during start-up');
-    await new Promise((r) => setTimeout(r, 100));
-  }
 
   return {
-    baseUrl,
-    dataDir,
-    mailDir,
+    baseUrl: server.baseUrl,
+    dataDir: server.dataDir,
+    mailDir: server.mailDir,
     stripe,
     async stop() {
-      if (server.exitCode === null) {
-        const exited = new Promise((resolve) => server.once('exit', resolve));
-        server.kill('SIGTERM');
-        await exited;
-      }
+      await server.stop();
       await stripe.close();
-      await mailDrop.close();
-      rmSync(dataDir, { recursive: true, force: true });
-      rmSync(mailDir, { recursive: true, force: true });
     },
   };
 }

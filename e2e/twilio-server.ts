@@ -1,10 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { freePort } from './free-port.js';
-import { SERVER_BUNDLE } from './servers.js';
-import { startMailDrop } from './mail-drop.js';
+import { startAppServer } from './app-server.js';
 import { startFakeTwilioServer, type FakeTwilioServer } from '../src/server/test/fake-twilio-server.js';
 
 /**
@@ -22,49 +16,21 @@ export interface TwilioAppServer {
 
 export async function startTwilioAppServer(): Promise<TwilioAppServer> {
   const twilio = await startFakeTwilioServer();
-  const port = await freePort();
-  const baseUrl = `http://localhost:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'kb-e2e-twilio-'));
-  const mailDir = mkdtempSync(join(tmpdir(), 'kb-e2e-twilio-mail-'));
-  const mailDrop = await startMailDrop(mailDir);
-  const server: ChildProcess = spawn(process.execPath, [SERVER_BUNDLE], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      BASE_URL: baseUrl,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      SEED_DEMO: 'false',
-      SMTP_URL: mailDrop.url,
-      TRUST_PROXY: 'true',
-      TWILIO_ACCOUNT_SID: twilio.accountSid,
-      TWILIO_AUTH_TOKEN: twilio.authToken,
-      TWILIO_FROM: '+14105550199',
-      TWILIO_API_BASE: twilio.baseUrl,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+  const server = await startAppServer('twilio', {
+    SEED_DEMO: 'false',
+    TWILIO_ACCOUNT_SID: twilio.accountSid,
+    TWILIO_AUTH_TOKEN: twilio.authToken,
+    TWILIO_FROM: '+14105550199',
+    TWILIO_API_BASE: twilio.baseUrl,
   });
-  for (const deadline = Date.now() + 150_000; Date.now() < deadline; ) {
-    if (await fetch(`${baseUrl}/readyz`).then((r) => r.ok).catch(() => false)) break;
-    if (server.exitCode !== null) throw new Error('the Twilio-configured server exited during start-up');
-    await new Promise((r) => setTimeout(r, 100));
-  }
 
   return {
-    baseUrl,
-    mailDir,
+    baseUrl: server.baseUrl,
+    mailDir: server.mailDir,
     twilio,
     async stop() {
-      if (server.exitCode === null) {
-        const exited = new Promise((resolve) => server.once('exit', resolve));
-        server.kill('SIGTERM');
-        await exited;
-      }
+      await server.stop();
       await twilio.close();
-      await mailDrop.close();
-      rmSync(dataDir, { recursive: true, force: true });
-      rmSync(mailDir, { recursive: true, force: true });
     },
   };
 }

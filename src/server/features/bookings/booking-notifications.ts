@@ -11,7 +11,8 @@ function service(record: BookingRecord): string {
 /**
  * Who hears of a booking event in their notification centre, and what it says: the parties its e-mails go
  * to, less the person who did it (they saw it happen). An expert hears of a request, a confirmation, a
- * cancellation or a move, not of a decline or an expiry (theirs to answer); demo experts have no account.
+ * cancellation or a move, not of a decline or an expiry (theirs to answer); an expert listed
+ * without an account has no centre to tell.
  */
 export function bookingNotifications(record: BookingRecord, event: BookingEmailEvent, actorUserId: string | null): Notice[] {
   const { booking, expert, owner } = record;
@@ -19,7 +20,7 @@ export function bookingNotifications(record: BookingRecord, event: BookingEmailE
   const when = describeTime(booking.startsAt, bookingTimeZone(booking));
   const page = `/bookings/${booking.id}`;
   const notices: Notice[] = [];
-  // Who did it saw it happen; a demo expert has no account to tell.
+  // Who did it saw it happen; a listing without an account has no one to tell.
   const told = (userId: string | null) => userId !== null && userId !== actorUserId;
   if (event !== 'requested' && told(owner.id)) {
     const ownerSays: Record<Exclude<BookingEmailEvent, 'requested'>, { title: string; body: string }> = {
