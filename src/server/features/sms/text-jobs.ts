@@ -85,7 +85,9 @@ export function defineTextJobs(deps: SmsDeps) {
     if (quietEnd) return jobs.send(db, TEXT_NOTICE_QUEUE, notice, { startAfter: quietEnd });
     if (notAfter && now > notAfter) return log.info({ sms: { userId: notice.userId } }, 'text not sent: too late to be of use');
     await sender.send(recipient.number, notice.body);
-  });
+    // Each text waits mostly on Twilio's answer: as many at once as pushes, so a burst of requests is not
+    // texted two at a time.
+  }, { concurrency: 8 });
   jobs.define<CodeText>(TEXT_CODE_QUEUE, async (text) => {
     if (await isStopped(db, text.number)) return log.info('code not sent: the number replied STOP');
     await sender.send(text.number, text.body);
