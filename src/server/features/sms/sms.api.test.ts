@@ -240,6 +240,12 @@ describe('texts to a verified number', () => {
       expect(new Date(postponed!.start_after)).toEqual(new Date('2027-06-16T12:00:00Z')); // 8:00 EDT
       expect(postponed!.data.body).toBe('Booking declined');
 
+      // The same job run again, as a retry after it held the text would be: still one held text.
+      const [declined] = textJobs(user.id, { body: 'Declined, held once', urgent: false });
+      await t.app.jobs.runNow(declined!.name, declined!.data);
+      await t.app.jobs.runNow(declined!.name, declined!.data);
+      expect((await postponedNotices(user.id)).filter((job) => job.data.body === 'Declined, held once')).toHaveLength(1);
+
       const urgent = await runNotice(user.id, { body: 'Your call starts in an hour', urgent: true }, number);
       expect(urgent.map((text) => text.body)).toEqual(['Your call starts in an hour']);
 

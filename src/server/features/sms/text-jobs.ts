@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { experts, smsNumbers, smsOptOuts, users } from '../../db/schema.js';
 import type { QueuedJob } from '../../jobs/job-queue.js';
+import { jobIdFor } from '../../jobs/job-id.js';
 import type { SmsDeps } from './sms-deps.js';
 import { DEFAULT_TEXT_TIME_ZONE, quietHoursEnd } from './quiet-hours.js';
 
@@ -17,6 +19,10 @@ export interface TextNotice {
   urgent: boolean;
   /** ISO instant after which the text is pointless: one held by quiet hours past it is dropped. */
   notAfter?: string;
+  /** Names the text: each hold's job takes an id from it, so a retried job holds it once. */
+  key?: string;
+  /** How many times quiet hours have held it so far. */
+  held?: number;
 }
 
 export interface CodeText {
@@ -30,7 +36,7 @@ export interface CodeText {
  * when they end after it (a reminder of a visit at 7:30 that morning).
  */
 export function textJobs(userId: string, text: { body: string; urgent: boolean; notAfter?: Date }): QueuedJob[] {
-  const data: TextNotice = { userId, body: text.body, urgent: text.urgent, ...(text.notAfter ? { notAfter: text.notAfter.toISOString() } : {}) };
+  const data: TextNotice = { userId, body: text.body, urgent: text.urgent, key: randomUUID(), ...(text.notAfter ? { notAfter: text.notAfter.toISOString() } : {}) };
   return [{ name: TEXT_NOTICE_QUEUE, data }];
 }
 
@@ -63,8 +69,8 @@ export async function isStopped(db: Database, number: string): Promise<boolean> 
 /**
  * The two text jobs. A notice goes only to a verified number of an active account that has not replied
  * STOP; one that can wait is held by quiet hours in the recipient's zone (chosen in Settings, else the
- * zone an expert works in, else America/New_York) by sending the job again for 8:00. Twilio's 429 and 5xx
- * throw, so pg-boss retries the job.
+ * zone an expert works in, else America/New_York) by sending the job again for 8:00, under an id of its
+ * own so that a retry holds it once. Twilio's 429 and 5xx throw, so pg-boss retries the job.
  */
 export function defineTextJobs(deps: SmsDeps) {
   const { db, jobs, sender, log } = deps;
@@ -82,7 +88,10 @@ export function defineTextJobs(deps: SmsDeps) {
     const notAfter = notice.notAfter ? new Date(notice.notAfter) : null;
     const quietEnd = notice.urgent ? null : quietHoursEnd(now, recipient.chosenZone ?? recipient.workZone ?? DEFAULT_TEXT_TIME_ZONE);
     if (quietEnd && notAfter && quietEnd > notAfter) return log.info({ sms: { userId: notice.userId } }, 'text not sent: quiet hours last past its notAfter');
-    if (quietEnd) return jobs.send(db, TEXT_NOTICE_QUEUE, notice, { startAfter: quietEnd });
+    if (quietEnd) {
+      const held = (notice.held ?? 0) + 1;
+      return jobs.send(db, TEXT_NOTICE_QUEUE, { ...notice, held }, { startAfter: quietEnd, ...(notice.key ? { id: jobIdFor(`${notice.key}:held:${held}`) } : {}) });
+    }
     if (notAfter && now > notAfter) return log.info({ sms: { userId: notice.userId } }, 'text not sent: too late to be of use');
     await sender.send(recipient.number, notice.body);
     // Each text waits mostly on Twilio's answer: as many at once as pushes, so a burst of requests is not
