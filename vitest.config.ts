@@ -1,5 +1,6 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
+import { isDatabaseUnavailable } from './src/server/core/database-error.js';
 
 const alias = { '@common': fileURLToPath(new URL('./src/common', import.meta.url)) };
 const apiTests = ['src/**/*.api.test.ts', 'scripts/**/*.api.test.ts'];
@@ -39,6 +40,10 @@ export default defineConfig({
     // What a test waits for (a notification, a job) can take seconds on a loaded two-core CI machine,
     // where vitest's default wait gives up after one.
     expect: { poll: { timeout: 10_000 } },
+    // pg-boss 10 neither awaits nor catches the query that marks a finished job complete: when a loaded
+    // machine's database connection times out at that moment, its rejection is unhandled. The server rides
+    // that out (src/server/main.ts), so the tests do too; any other unhandled error still fails the run.
+    onUnhandledError: (error) => (isDatabaseUnavailable(error) ? false : undefined),
     projects: [
       {
         extends: true,
