@@ -14,10 +14,18 @@ export interface VapidKeys {
 
 const FILE = 'vapid-keys.json';
 
+/**
+ * The private scalar as the 32 bytes VAPID wants: node gives it without its leading zero bytes, so one key
+ * in 256 came out 31 bytes long, and web-push refuses such a key for every push.
+ */
+function fullLength(privateKey: Buffer): string {
+  return Buffer.concat([Buffer.alloc(Math.max(0, 32 - privateKey.length)), privateKey]).toString('base64url');
+}
+
 function generated(): Pick<VapidKeys, 'publicKey' | 'privateKey'> {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
-  return { publicKey: ecdh.getPublicKey('base64url'), privateKey: ecdh.getPrivateKey('base64url') };
+  return { publicKey: ecdh.getPublicKey('base64url'), privateKey: fullLength(ecdh.getPrivateKey()) };
 }
 
 /** Refuses a pair whose private key does not give its public key: every push would be refused. */
@@ -25,7 +33,8 @@ function checkedPair(pair: Pick<VapidKeys, 'publicKey' | 'privateKey'>, source: 
   try {
     const ecdh = createECDH('prime256v1');
     ecdh.setPrivateKey(Buffer.from(pair.privateKey, 'base64url'));
-    if (ecdh.getPublicKey('base64url') === pair.publicKey.replace(/=+$/, '')) return pair;
+    // A pair kept before keys were written at full length is read at full length too.
+    if (ecdh.getPublicKey('base64url') === pair.publicKey.replace(/=+$/, '')) return { publicKey: pair.publicKey, privateKey: fullLength(ecdh.getPrivateKey()) };
   } catch {
     // Not a P-256 private key at all: said below.
   }
