@@ -21,6 +21,7 @@ export const NOTIFICATION_KINDS = [
   'dispute_resolved',
   'application_decided',
   'maintenance_due',
+  'help_request',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
@@ -61,6 +62,7 @@ export const NOTIFICATION_KIND_RULES: Record<NotificationKind, KindRules> = {
   dispute_resolved: { label: 'Dispute decisions', hint: 'How a dispute was settled.', defaults: ALL_BUT_TEXT },
   application_decided: { label: 'Expert application', hint: 'For applicants: the decision on your application.', defaults: ALL_BUT_TEXT },
   maintenance_due: { label: 'Maintenance due', hint: 'Tasks on your boats coming due, and engine-hour check-ins.', defaults: ALL_BUT_TEXT },
+  help_request: { label: 'Help now requests', hint: 'For experts on call: an owner needs someone now. Your open pages ring as well.', defaults: { email: false, push: true, text: true }, textAllowed: true },
 };
 
 /** Whether a channel can be switched for a kind at all (else it is fixed: on for required e-mail, off for text). */

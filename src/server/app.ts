@@ -67,6 +67,7 @@ import { createTestClock, testClockRoutes } from './features/test-clock/index.js
 import { bookingMessageRoutes, defineUnreadEmailJob, MESSAGE_PHOTOS } from './features/booking-messages/index.js';
 import { createTextSender, defineTextJobs, smsRoutes, textJobs, type SmsDeps } from './features/sms/index.js';
 import { definePushJobs, pushJobs, pushRoutes, resolveVapidKeys } from './features/push/index.js';
+import { HELP_PHOTOS, defineHelpNowJobs, helpNowRoutes, registerHelpMetrics } from './features/help-now/index.js';
 import { BOAT_PHOTOS, boatRoutes, bookingBoats, defineBoatPhotoRemoval, defineMaintenanceJobs } from './features/boats/index.js';
 import { createEmailPreferences, defineNotificationChannels, notificationRoutes } from './features/notifications/index.js';
 import { createAiProvider } from './ai/create-provider.js';
@@ -303,6 +304,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sessions: createLiveSessionSource({ auth, db: database.db, fanout }),
   });
   const metrics = registerMetrics(app);
+  registerHelpMetrics(metrics.registry, database.db);
   await app.register(opsRoutes, { metrics, metricsToken: config.METRICS_TOKEN, operatorToken: options.operatorToken });
   await app.register(authRoutes, { auth, baseUrl: config.BASE_URL });
   await app.register(profileRoutes, { services });
@@ -325,6 +327,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminExpertRoutes, { services });
   await app.register(contactRoutes, { services });
   await app.register(searchEngineRoutes, { baseUrl: publicBaseUrl });
+  const helpNow = { db: database.db, jobs, fanout, now: services.now, photos: await openPhotoStore(config, HELP_PHOTOS) };
+  defineHelpNowJobs(jobs, helpNow, app.log);
+  await app.register(helpNowRoutes, { deps: { ...helpNow, boats: bookingBoats, touchPresence: (userId) => touchPresence(userId) } });
   await app.register(bookingMessageRoutes, {
     deps: { db: database.db, jobs, fanout, photos: await openPhotoStore(config, MESSAGE_PHOTOS), baseUrl: config.BASE_URL },
   });

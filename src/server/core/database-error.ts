@@ -1,9 +1,11 @@
 import { AppError } from './app-error.js';
 import { DatabaseConnectError } from '../db/connect-error.js';
+import { ONE_OPEN_REQUEST } from '../../common/help-now.js';
 
 /** The 409 message of each named constraint a user can run into; any other constraint gets a generic one. */
 const CONSTRAINT_MESSAGES: Record<string, string> = {
   bookings_no_overlap: 'That time was just booked. Please choose another time.',
+  help_requests_one_ringing: ONE_OPEN_REQUEST,
   bookings_one_live_per_task: 'This maintenance task was just booked. Open it from the schedule to see that booking.',
   expert_applications_one_pending_idx: 'You already have an expert application being reviewed.',
   experts_user_id_idx: 'This account already has an expert profile.',

@@ -14,6 +14,7 @@ import {
   text,
   timestamp,
   date,
+  doublePrecision,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -27,6 +28,7 @@ import { IN_PERSON_METHODS, INVOICE_STATUSES, OVERPAYMENT_STATUSES, PAYMENT_METH
 import { HOURS_RECORDERS, HULL_TYPES, PROPULSIONS, type BoatSnapshot, type Engine } from '../../common/boats.js';
 import { CONTACT_STATUSES, CONTACT_TOPICS } from '../../common/contact.js';
 import { NOTIFICATION_KINDS } from '../../common/notifications.js';
+import { HELP_REQUEST_STATUSES } from '../../common/help-now.js';
 
 /** A CHECK that keeps an enum column to its values, named `<table>_<column>_check`. */
 function oneOf(table: string, column: { name: string }, values: readonly string[]) {
@@ -359,6 +361,8 @@ export const bookings = pgTable(
     boatLength: text('boat_length'),
     estimatedHours: integer('estimated_hours'),
     priceCents: integer('price_cents').notNull(),
+    /** A Help now call's price of each minute beyond the first 15 (price_cents); null for every other booking. */
+    minutePriceCents: integer('minute_price_cents'),
     /** The expert's minimum onsite visit when booked: what a video consultation saves (Money Saved). */
     onsiteVisitCents: integer('onsite_visit_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
@@ -1093,3 +1097,91 @@ export const externalBusyTimes = pgTable(
     check('external_busy_times_range_check', sql`${t.startsAt} < ${t.endsAt}`),
   ],
 );
+
+/** An expert's Help now settings (docs/PRODUCT.md#help-now): on call or not, the hours in their zone, the prices. */
+export const expertOnCall = pgTable(
+  'expert_on_call',
+  {
+    expertId: integer('expert_id')
+      .primaryKey()
+      .references(() => experts.id, { onDelete: 'cascade' }),
+    onCall: boolean('on_call').notNull().default(false),
+    /** Minutes after midnight in the expert's zone; `to` before `from` runs past midnight. */
+    fromMinute: integer('from_minute').notNull(),
+    toMinute: integer('to_minute').notNull(),
+    firstPriceCents: integer('first_price_cents').notNull(),
+    minutePriceCents: integer('minute_price_cents').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('expert_on_call_on_idx').on(t.expertId).where(sql`${t.onCall}`),
+    check('expert_on_call_minutes_check', sql`${t.fromMinute} between 0 and 1439 and ${t.toMinute} between 0 and 1439 and ${t.fromMinute} <> ${t.toMinute}`),
+    check('expert_on_call_prices_check', sql`${t.firstPriceCents} between 1000 and 30000 and ${t.minutePriceCents} between 50 and 1000`),
+  ],
+);
+
+/** An owner's Help now request: what is wrong, the boat as it was, where it is, and what became of it. */
+export const helpRequests = pgTable(
+  'help_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    specialty: text('specialty').notNull(),
+    problem: text('problem').notNull(),
+    boatId: uuid('boat_id').references(() => boats.id, { onDelete: 'set null' }),
+    boatSnapshot: jsonb('boat_snapshot').$type<BoatSnapshot>(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    accuracyMeters: integer('accuracy_meters'),
+    marina: text('marina'),
+    zipCode: text('zip_code'),
+    photoName: text('photo_name'),
+    status: text('status', { enum: HELP_REQUEST_STATUSES }).notNull().default('ringing'),
+    /** How many rounds of five have been rung. */
+    rounds: integer('rounds').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedExpertId: integer('accepted_expert_id').references(() => experts.id, { onDelete: 'set null' }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    /** When it expired or was cancelled. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    // One request ringing per owner: a second is 409 (core/database-error.ts).
+    uniqueIndex('help_requests_one_ringing').on(t.userId).where(sql`${t.status} = 'ringing'`),
+    index('help_requests_ringing_idx').on(t.expiresAt).where(sql`${t.status} = 'ringing'`),
+    index('help_requests_created_idx').on(t.createdAt),
+    oneOf('help_requests', t.status, HELP_REQUEST_STATUSES),
+    check('help_requests_place_check', sql`(${t.latitude} is not null and ${t.longitude} is not null) or ${t.zipCode} is not null`),
+  ],
+);
+
+/** Each expert a request rang, in which round, how far away, and whether they declined. */
+export const helpRings = pgTable(
+  'help_rings',
+  {
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => helpRequests.id, { onDelete: 'cascade' }),
+    expertId: integer('expert_id')
+      .notNull()
+      .references(() => experts.id, { onDelete: 'cascade' }),
+    round: integer('round').notNull(),
+    rungAt: timestamp('rung_at', { withTimezone: true }).notNull(),
+    distanceMiles: doublePrecision('distance_miles'),
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.expertId] }), index('help_rings_expert_idx').on(t.expertId)],
+);
+
+/** When a video call's two parties were first in its room together, and last (video-call's; a call's real length). */
+export const callTimes = pgTable('call_times', {
+  bookingId: uuid('booking_id')
+    .primaryKey()
+    .references(() => bookings.id, { onDelete: 'cascade' }),
+  connectedAt: timestamp('connected_at', { withTimezone: true }).notNull(),
+  lastTogetherAt: timestamp('last_together_at', { withTimezone: true }).notNull(),
+});

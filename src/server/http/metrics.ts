@@ -3,6 +3,8 @@ import client from 'prom-client';
 
 /** The metrics registerMetrics collects, in Prometheus' text format; ops serves them at /metrics. */
 export interface Metrics {
+  /** Where features add their own figures (read at each scrape). */
+  registry: client.Registry;
   contentType: string;
   read(): Promise<string>;
 }
@@ -29,5 +31,5 @@ export function registerMetrics(app: FastifyInstance): Metrics {
     done();
   });
 
-  return { contentType: registry.contentType, read: () => registry.metrics() };
+  return { registry, contentType: registry.contentType, read: () => registry.metrics() };
 }

@@ -24,3 +24,4 @@ export { selectBookingRecords, auditSnapshot, toBooking } from './booking-record
 export { completedBookingFigures, recentBookings } from './read-bookings.js';
 export { transitionBooking } from './change-booking.js';
 export { weekdayOf } from './working-time.js';
+export { insertHelpCallBooking } from './help-call-booking.js';

@@ -23,10 +23,12 @@ export type PushJobs = (
 ) => Promise<QueuedJob[]>;
 
 /** How long a push may wait at the push service for a device that is away: a reminder is stale sooner. */
-const PUSH_TTL_SECONDS = { default: 24 * 3600, booking_reminder: 3600 };
+const PUSH_TTL_SECONDS: Partial<Record<NotificationKind, number>> & { default: number } = { default: 24 * 3600, booking_reminder: 3600, help_request: 300 };
 
-/** Only a reminder may wake someone at night: the rest wait for the morning (docs/PRODUCT.md#text-messages). */
-const URGENT_KINDS: ReadonlySet<NotificationKind> = new Set(['booking_reminder']);
+/** Only a reminder and a Help now ring may wake someone at night: the rest wait for the morning (docs/PRODUCT.md#text-messages). */
+const URGENT_KINDS: ReadonlySet<NotificationKind> = new Set(['booking_reminder', 'help_request']);
+/** Pushes a phone should show at once, even saving its battery. */
+const HIGH_URGENCY_KINDS: ReadonlySet<NotificationKind> = new Set(['booking_requested', 'help_request']);
 
 /** The jobs of one notification's channel under ids of their own, so a retried round queues them once. */
 const once = (queued: QueuedJob[], key: string): QueuedJob[] =>
@@ -56,9 +58,9 @@ export function defineNotificationChannels(jobs: JobQueue, db: Database, options
           const topic = `${kind}:${row.path}`;
           const message = { title: row.title.slice(0, 200), body: row.body.slice(0, 500), path: row.path, tag: topic.slice(0, 64) };
           const pushes = await options.push(row.userId, message, {
-            urgency: kind === 'booking_requested' ? 'high' : 'normal',
+            urgency: HIGH_URGENCY_KINDS.has(kind) ? 'high' : 'normal',
             topic,
-            ttlSeconds: kind === 'booking_reminder' ? PUSH_TTL_SECONDS.booking_reminder : PUSH_TTL_SECONDS.default,
+            ttlSeconds: PUSH_TTL_SECONDS[kind] ?? PUSH_TTL_SECONDS.default,
             key: `push:${row.id}`,
           });
           sends.push(...pushes);

@@ -70,7 +70,7 @@ export function undisputedStatus(invoice: Pick<InvoiceRow, 'paidAt' | 'paymentMe
 }
 
 /** The booking's own payment status follows its invoice, so the lists that show it stay right. */
-async function syncBookingPayment(tx: Database, after: InvoiceRow) {
+export async function syncBookingPayment(tx: Database, after: InvoiceRow) {
   const paymentStatus = after.refundedCents > 0 && after.refundedCents === after.totalCents ? 'refunded' : after.paidAt ? 'paid' : 'unpaid';
   await tx.update(bookings).set({ paymentStatus }).where(eq(bookings.id, after.bookingId));
 }

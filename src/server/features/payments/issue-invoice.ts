@@ -9,6 +9,9 @@ import { invoiceTotals, line, onsiteLines, percentToBasisPoints, type LineAmount
 import { INVOICE_MESSAGES, MAX_INVOICE_CENTS, PAYMENT_DUE_MS, type CompleteBooking } from '../../../common/invoices.js';
 import { loadBooking, type BookingRecord } from '../bookings/index.js';
 import { invoiceEvent } from './invoice-mail.js';
+import { syncBookingPayment } from './invoice-changes.js';
+import { callLengthMs } from '../video-call/index.js';
+import { callLines } from '../../../common/help-now.js';
 
 /**
  * The next invoice number of the year. The counter row stays locked until the completing transaction
@@ -34,8 +37,10 @@ function bookedLines(booking: BookingRecord['booking']): LineAmount[] {
  * What the visit really took. The expert (or an administrator) must say how long it took; the background
  * sweep that completes a booking nobody marked invoices it as booked.
  */
-function workedLines(record: BookingRecord, completion: CompleteBooking | null, byPerson: boolean): LineAmount[] {
+async function workedLines(tx: Database, record: BookingRecord, completion: CompleteBooking | null, byPerson: boolean): Promise<LineAmount[]> {
   const { booking, expert } = record;
+  // A Help now call is billed by its real length in the room (docs/PRODUCT.md#help-now).
+  if (booking.minutePriceCents !== null) return callLines(await callLengthMs(tx, booking.id), booking.priceCents, booking.minutePriceCents);
   if (booking.serviceType === 'video') return bookedLines(booking);
   if (!completion?.hoursWorked) {
     if (byPerson) throw AppError.onField('hoursWorked', INVOICE_MESSAGES.hoursRequired);
@@ -74,10 +79,12 @@ export function createInvoiceIssuer(config: Pick<Config, 'PLATFORM_FEE_PERCENT' 
       const { booking } = record;
       // Paid when booked (before invoices were paid after the service): its invoice is what was paid, never more.
       const prepaid = booking.paymentStatus === 'paid';
-      const lines = prepaid ? bookedLines(booking) : workedLines(record, completion, actor.role !== 'system');
+      const lines = prepaid ? bookedLines(booking) : await workedLines(tx, record, completion, actor.role !== 'system');
       const tax = prepaid ? null : taxBasisPoints;
       const totals = invoiceTotals(lines, tax);
       if (totals.totalCents > MAX_INVOICE_CENTS) throw new AppError('BAD_REQUEST', INVOICE_MESSAGES.total);
+      // A Help now call that never connected costs nothing: settled at once, as an invoice lowered to $0.00 is.
+      const nothingDue = !prepaid && totals.totalCents === 0;
       const { number, sequence } = await nextInvoiceNumber(tx, now.getUTCFullYear());
       const paidAt = prepaid ? await paidAtBooking(tx, bookingId, now) : null;
       const [invoice] = await tx
@@ -95,11 +102,13 @@ export function createInvoiceIssuer(config: Pick<Config, 'PLATFORM_FEE_PERCENT' 
           currency: booking.currency,
           issuedAt: now,
           dueAt: new Date(now.getTime() + PAYMENT_DUE_MS),
+          ...(nothingDue ? { status: 'paid' as const, paidAt: now, payoutStatus: 'paid' as const } : {}),
           ...(prepaid
             ? { paymentMethod: 'card' as const, paymentRecordedAt: paidAt, paidAt, paymentIntentId: booking.paymentIntentId, payoutStatus: 'pending' as const }
             : {}),
         })
         .returning();
+      if (nothingDue) await syncBookingPayment(tx, invoice!);
       await writeAudit(tx, {
         actorUserId: actor.userId,
         actorRole: actor.role,
@@ -107,7 +116,7 @@ export function createInvoiceIssuer(config: Pick<Config, 'PLATFORM_FEE_PERCENT' 
         entityType: 'invoice',
         entityId: invoice!.id,
         after: { number, status: invoice!.status, totalCents: invoice!.totalCents, bookingId },
-        note: prepaid ? 'Paid when booked' : null,
+        note: prepaid ? 'Paid when booked' : nothingDue ? 'Nothing is left to pay: settled.' : null,
       });
       return invoiceEvent(tx, invoice!.id, prepaid ? 'paid' : 'issued', now);
     },

@@ -14,6 +14,7 @@ import {
   type MediaState,
 } from '../../../common/video-call.js';
 import { readCallAccess, type CallAccess } from './call-access.js';
+import { recordTogether } from './call-times.js';
 
 /** How often each socket tells the room it is still there, and re-checks that the room is still open. */
 export const ROOM_HEARTBEAT_MS = 10_000;
@@ -56,7 +57,7 @@ export function openCallSession(deps: CallRoomDeps, connection: LiveConnection, 
     media: { audio: false, video: false, screen: false },
     joinedAt: Date.now(),
   };
-  const others = new Map<string, { lastSeen: number }>();
+  const others = new Map<string, { lastSeen: number; role: CallPeer['role'] }>();
   const send = (message: CallServerMessage) => connection.send(message);
   let closed = false;
 
@@ -69,10 +70,19 @@ export function openCallSession(deps: CallRoomDeps, connection: LiveConnection, 
     return next;
   };
 
+  // The call's real length (what a Help now call is billed by) runs while both parties are here.
+  const together = () => [...others.values()].some((other) => other.role !== me.role);
+  const markTogether = () => {
+    recordTogether(deps.db, access.record.booking.id, deps.now()).catch((err: unknown) => deps.log.warn({ err, topic }, 'call time not recorded'));
+  };
+
   const meet = (peer: CallPeer) => {
     const known = others.has(peer.peerId);
-    others.set(peer.peerId, { lastSeen: Date.now() });
-    if (!known) send({ type: 'peer', peer });
+    others.set(peer.peerId, { lastSeen: Date.now(), role: peer.role });
+    if (!known) {
+      send({ type: 'peer', peer });
+      if (peer.role !== me.role) markTogether();
+    }
   };
 
   const onEvent = (message: unknown) => {
@@ -95,9 +105,12 @@ export function openCallSession(deps: CallRoomDeps, connection: LiveConnection, 
       case 'alive':
         if (event.peer.peerId !== me.peerId && event.userId !== user.id) meet(event.peer);
         return;
-      case 'leave':
+      case 'leave': {
+        const wasTogether = together();
         if (others.delete(event.peerId)) send({ type: 'peer-left', peerId: event.peerId });
+        if (wasTogether && !together()) markTogether();
         return;
+      }
       case 'media':
         if (others.has(event.peerId)) send({ type: 'peer-media', peerId: event.peerId, media: event.media });
         return;
@@ -142,6 +155,7 @@ export function openCallSession(deps: CallRoomDeps, connection: LiveConnection, 
         }
         deps.log.warn({ err, topic }, 'call room check failed');
       }
+      if (together()) markTogether();
       await publish({ kind: 'alive', peer: me, userId: user.id });
     })();
   }, deps.heartbeatMs);
@@ -160,6 +174,7 @@ export function openCallSession(deps: CallRoomDeps, connection: LiveConnection, 
       await publish({ kind: 'signal', from: me.peerId, to: message.to, description: message.description, candidate: message.candidate });
     },
     closed() {
+      if (together()) markTogether();
       closed = true;
       clearInterval(heartbeat);
       unsubscribe();

@@ -2,5 +2,5 @@
 // the workspace read it); the working week every new expert starts with (approvals, applications, the
 // demo seed and test factories give it).
 export { workspaceRoutes } from './routes.js';
-export { ownExpert } from './own-expert.js';
+export { ownExpert, type ExpertRow } from './own-expert.js';
 export { insertDefaultWorkingHours } from './default-hours.js';
