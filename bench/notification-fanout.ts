@@ -83,7 +83,7 @@ function daytimeZone(now = new Date()): { zone: string; minutes: number } {
   return best;
 }
 
-async function call(target: Target, method: string, path: string, cookie: string, body: unknown, expected = 200): Promise<unknown> {
+export async function call(target: Target, method: string, path: string, cookie: string, body: unknown, expected = 200): Promise<unknown> {
   const response = await fetch(`${target.url}${path}`, {
     method,
     headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), origin: target.origin, cookie },
@@ -98,7 +98,7 @@ async function call(target: Target, method: string, path: string, cookie: string
  * Gives the demo experts' accounts (which have none) a password, as `npm run user:set-password` does: through
  * the running server's operator endpoint on the embedded database, directly on PostgreSQL.
  */
-async function setPasswords(label: Label, env: Record<string, string>, emails: string[]): Promise<void> {
+export async function setPasswords(label: Label, env: Record<string, string>, emails: string[]): Promise<void> {
   if (label === 'PGlite') {
     const lock = readLock(env.DATA_DIR!);
     if (!lock?.port || !lock.token) throw new Error('setup: the server wrote no operator port and token under DATA_DIR');
@@ -123,7 +123,7 @@ async function setPasswords(label: Label, env: Record<string, string>, emails: s
 }
 
 let nextAddress = 0;
-async function signIn(target: Target, email: string): Promise<string> {
+export async function signIn(target: Target, email: string): Promise<string> {
   const n = nextAddress++;
   const response = await fetch(`${target.url}/api/auth/sign-in/email`, {
     method: 'POST',

@@ -16,6 +16,7 @@ import { benchMessages } from './messages.js';
 import { benchVideoCall } from './video-call.js';
 import { benchServiceRecord } from './service-record.js';
 import { benchCalendars } from './calendars.js';
+import { benchHelpNow } from './help-now.js';
 
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (pgUrl) process.env.BENCH_DATABASE_URL = pgUrl;
@@ -47,6 +48,10 @@ if (!only || only === 'jobs') {
 if (!only || only === 'fanout') {
   console.log('\n== Notification fan-out: booking requests at a steady rate, the lag from each commit to its push (push service on 127.0.0.1) and its text (Twilio API on 127.0.0.1), and the server CPU the fan-out adds to a booking');
   await benchNotificationFanout();
+}
+if (!only || only === 'help-now') {
+  console.log('\n== Help now: requests at a steady rate with every demo expert on call, the lag from sending each to its ring on the rung experts\' open pages (live socket) and to their pushes (push service on 127.0.0.1)');
+  await benchHelpNow();
 }
 if (!only || only === 'messages') {
   console.log('\n== Booking messages: sent over HTTP on one app server, pushed to the live socket on another (PostgreSQL)');
