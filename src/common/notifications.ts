@@ -40,6 +40,8 @@ interface KindRules {
   emailRequired?: true;
   /** Only short, time-critical events may go by text. */
   textAllowed?: true;
+  /** A ring that is over in minutes is never e-mailed: by the time one is read it is of no use. */
+  noEmail?: true;
 }
 
 const ALL_BUT_TEXT = { email: true, push: true, text: false };
@@ -62,13 +64,13 @@ export const NOTIFICATION_KIND_RULES: Record<NotificationKind, KindRules> = {
   dispute_resolved: { label: 'Dispute decisions', hint: 'How a dispute was settled.', defaults: ALL_BUT_TEXT },
   application_decided: { label: 'Expert application', hint: 'For applicants: the decision on your application.', defaults: ALL_BUT_TEXT },
   maintenance_due: { label: 'Maintenance due', hint: 'Tasks on your boats coming due, and engine-hour check-ins.', defaults: ALL_BUT_TEXT },
-  help_request: { label: 'Help now requests', hint: 'For experts on call: an owner needs someone now. Your open pages ring as well.', defaults: { email: false, push: true, text: true }, textAllowed: true },
+  help_request: { label: 'Help now requests', hint: 'For experts on call: an owner needs someone now. Your open pages ring as well.', defaults: { email: false, push: true, text: true }, textAllowed: true, noEmail: true },
 };
 
 /** Whether a channel can be switched for a kind at all (else it is fixed: on for required e-mail, off for text). */
 export function channelAdjustable(kind: NotificationKind, channel: NotificationChannel): boolean {
   const rules = NOTIFICATION_KIND_RULES[kind];
-  if (channel === 'email') return !rules.emailRequired;
+  if (channel === 'email') return !rules.emailRequired && !rules.noEmail;
   if (channel === 'text') return !!rules.textAllowed;
   return true;
 }
@@ -143,7 +145,7 @@ export type NotificationPreference = z.infer<typeof notificationPreferenceSchema
 export const notificationPreferencesSchema = z.object({ preferences: z.array(notificationPreferenceSchema) });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
-export const PREFERENCE_NOT_ADJUSTABLE = 'Receipts and invoices always come by e-mail, and only short, urgent notices can come by text';
+export const PREFERENCE_NOT_ADJUSTABLE = 'Receipts and invoices always come by e-mail, Help now rings never do, and only short, urgent notices can come by text';
 export const DUPLICATE_PREFERENCE = 'Each kind of notification can appear only once';
 export const savePreferencesSchema = z
   .object({ preferences: z.array(notificationPreferenceSchema).min(1).max(NOTIFICATION_KINDS.length) })
@@ -155,7 +157,7 @@ export function effectivePreference(kind: NotificationKind, chosen?: Omit<Notifi
   const base = chosen ?? rules.defaults;
   return {
     kind,
-    email: rules.emailRequired ? true : base.email,
+    email: rules.emailRequired ? true : rules.noEmail ? false : base.email,
     push: base.push,
     text: rules.textAllowed ? base.text : false,
   };

@@ -95,7 +95,9 @@ function PreferencesForm({ saved, channels }: { saved: NotificationPreferences; 
                     if (!channelAdjustable(kind, channel)) {
                       return (
                         <td key={channel} className="px-2 py-2.5 text-center text-xs text-slate-500">
-                          {channel === 'email' ? (
+                          {channel === 'email' && rules.noEmail ? (
+                            <span aria-label={`${rules.label}: not sent by e-mail`}>–</span>
+                          ) : channel === 'email' ? (
                             <span title="Receipts and invoices always come by e-mail">Always</span>
                           ) : (
                             <span aria-label={`${rules.label}: not sent by text`}>–</span>
