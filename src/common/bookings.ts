@@ -186,6 +186,8 @@ export const bookingSchema = z.object({
   maintenanceTaskId: z.uuid().nullable(),
   /** Computed by the server from the expert's rates: decimal string '75.00'. */
   price: z.string(),
+  /** A Help now call's price of each minute after the first 15 (price covers those); null for any other booking. */
+  minutePrice: z.string().nullable(),
   currency: z.string(),
   cancelReason: z.string().nullable(),
   /** What the caller may do now (the state machine of `booking-status.ts`). */

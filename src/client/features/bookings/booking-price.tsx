@@ -2,6 +2,7 @@ import { CreditCard, DollarSign } from 'lucide-react';
 import type { Booking, PaymentStatus } from '@common/bookings';
 import { isLive } from '@common/bookings-status';
 import { formatPrice } from '@common/experts-rules';
+import { formatCents, moneyToCents } from '@common/money';
 import { Badge } from '../../components/ui/badge';
 import { Spinner } from '../../components/ui/spinner';
 import { useClientConfig } from './api';
@@ -30,7 +31,9 @@ export function BookingPrice({ booking }: { booking: Booking }) {
         <Badge tone={badge.tone}>{badge.label}</Badge>
       </div>
       <p className="mt-1 text-sm text-slate-600">
-        {booking.serviceType === 'video'
+        {booking.minutePrice !== null
+          ? `A Help now video call: this price covers the first 15 minutes, then ${formatCents(moneyToCents(booking.minutePrice) ?? 0)} for each whole minute after; billed by the call's real length`
+          : booking.serviceType === 'video'
           ? `One ${booking.durationMinutes}-minute video consultation`
           : `${durationLabel(booking.durationMinutes)} onsite at the expert's hourly rate; parts are billed separately`}
       </p>
