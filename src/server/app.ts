@@ -316,7 +316,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(aiHandoffRoutes);
   await app.register(followUpSummaryRoutes, { services });
   await app.register(paymentRoutes, { payments, services, feePercent: config.PLATFORM_FEE_PERCENT });
-  await app.register(videoCallRoutes, { services, iceServers: parseIceServers(config.ICE_SERVERS), roomHeartbeatMs: options.callRoomHeartbeatMs });
+  await app.register(videoCallRoutes, {
+    services,
+    iceServers: parseIceServers(config.ICE_SERVERS),
+    turn: config.TURN_URLS && config.TURN_SECRET ? { urls: config.TURN_URLS, secret: config.TURN_SECRET } : undefined,
+    roomHeartbeatMs: options.callRoomHeartbeatMs,
+  });
   await app.register(expertApplicationRoutes, { services });
   await app.register(reviewRoutes, { services });
   await app.register(workspaceRoutes, { services, photos });

@@ -93,6 +93,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...account, TWILIO_MESSAGING_SERVICE_SID: 'MG1' })).toThrow(/TWILIO_MESSAGING_SERVICE_SID is MG/);
   });
 
+  it('relays calls through TURN with both its URLs and its secret, beside ICE_SERVERS or alone', () => {
+    const secret = 'a-static-auth-secret-of-32-chars!';
+    expect(loadConfig({}).TURN_URLS).toBeUndefined();
+    const relay = loadConfig({ TURN_URLS: ' turn:turn.example.com:3478?transport=udp, turns:turn.example.com:5349 ', TURN_SECRET: secret });
+    expect(relay).toMatchObject({ TURN_URLS: ['turn:turn.example.com:3478?transport=udp', 'turns:turn.example.com:5349'], TURN_SECRET: secret });
+    expect(loadConfig({ TURN_URLS: 'turn:10.0.0.5', TURN_SECRET: secret, ICE_SERVERS: 'stun:stun.example.com:3478' }).ICE_SERVERS).toBe('stun:stun.example.com:3478');
+    expect(() => loadConfig({ TURN_URLS: 'turn:turn.example.com:3478' })).toThrow(/needs both TURN_URLS and TURN_SECRET/);
+    expect(() => loadConfig({ TURN_SECRET: secret })).toThrow(/needs both TURN_URLS and TURN_SECRET/);
+    expect(() => loadConfig({ TURN_URLS: 'turn:turn.example.com', TURN_SECRET: 'short' })).toThrow(/TURN_SECRET must be at least 32 characters/);
+    for (const bad of ['stun:stun.example.com:3478', 'https://turn.example.com', 'turn:', 'turn:host?transport=quic', 'turn:a b', ',']) {
+      expect(() => loadConfig({ TURN_URLS: bad, TURN_SECRET: secret }), bad).toThrow(/TURN_URLS: .*is not a turn: or turns: URL/);
+    }
+    expect(() => loadConfig({ TURN_URLS: 'turn:ok.example.com,stun:no.example.com', TURN_SECRET: secret })).toThrow(/'stun:no\.example\.com' is not a turn:/);
+  });
+
   it('takes both VAPID keys or neither, and keeps private push endpoints out of production', () => {
     expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'BAbc' })).toThrow(/needs both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY/);
     expect(() => loadConfig({ VAPID_SUBJECT: 'ops@example.com' })).toThrow(/VAPID_SUBJECT must be a mailto: or https: address/);

@@ -21,6 +21,18 @@ const trustProxyFromEnv = z.string().transform((value, ctx): TrustProxy => {
   });
   return z.NEVER;
 });
+/** Comma-separated turn: and turns: URLs, as a browser takes them (a transport of udp or tcp at most). */
+const TURN_URL = /^turns?:[^\s,?]+(\?transport=(udp|tcp))?$/;
+const turnUrlsFromEnv = z.string().transform((value, ctx): string[] => {
+  const urls = value.split(',').map((url) => url.trim()).filter(Boolean);
+  const bad = urls.filter((url) => !TURN_URL.test(url));
+  if (urls.length && !bad.length) return urls;
+  ctx.addIssue({
+    code: 'custom',
+    message: `${bad.map((url) => `'${url}'`).join(', ') || 'the value'} is not a turn: or turns: URL, such as turn:turn.example.com:3478?transport=udp or turns:turn.example.com:5349`,
+  });
+  return z.NEVER;
+});
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 const optionalUrl = z.preprocess(emptyAsUndefined, z.url().optional());
 
@@ -74,6 +86,12 @@ const envSchema = z.object({
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('K&B Marine <no-reply@kbmarine.local>'),
   ICE_SERVERS: optionalString,
+  /** The call relay (coturn with use-auth-secret): its URLs, and the static-auth-secret each call's credentials are signed with. */
+  TURN_URLS: z.preprocess(emptyAsUndefined, turnUrlsFromEnv.optional()),
+  TURN_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(32, "TURN_SECRET must be at least 32 characters, the same as coturn's static-auth-secret (openssl rand -hex 32 makes one)").optional(),
+  ),
   /** Web push's VAPID key pair (base64url, as `web-push generate-vapid-keys` prints); unset: generated once and kept under DATA_DIR. */
   VAPID_PUBLIC_KEY: optionalString,
   VAPID_PRIVATE_KEY: optionalString,
@@ -153,6 +171,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     parseIceServers(value.ICE_SERVERS);
   } catch (error) {
     throw new ConfigError(`Invalid configuration: ${(error as Error).message}`);
+  }
+  if (!!value.TURN_URLS !== !!value.TURN_SECRET) {
+    throw new ConfigError('Invalid configuration: the call relay needs both TURN_URLS and TURN_SECRET (or neither).');
   }
   if (!!value.VAPID_PUBLIC_KEY !== !!value.VAPID_PRIVATE_KEY) {
     throw new ConfigError('Invalid configuration: web push needs both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (or neither: a pair is generated).');
