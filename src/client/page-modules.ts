@@ -12,6 +12,7 @@ export const PAGE_MODULES: Record<LazyPath, PageModule> = {
   '/expert/apply': () => import('./pages/expert-apply'),
   '/expert/:id': () => import('./pages/expert-profile'),
   '/consultation': () => import('./pages/consultation'),
+  '/help-now': () => import('./pages/help-now'),
   '/book-service': () => import('./pages/book-service'),
   '/book-video': () => import('./pages/book-video'),
   '/book-onsite': () => import('./pages/book-onsite'),

@@ -61,6 +61,7 @@ const PUBLIC_HEADS: Partial<Record<PagePath, { title: string; description: strin
 
 const PRIVATE_TITLES: Record<PrivatePage, string> = {
   '/consultation': 'Video consultation',
+  '/help-now': 'Help now',
   '/book-service': 'Book a service',
   '/book-video': 'Book a video consultation',
   '/book-onsite': 'Book onsite service',

@@ -9,6 +9,7 @@ export const PAGE_PATHS = [
   '/expert/apply',
   '/expert/:id',
   '/consultation',
+  '/help-now',
   '/book-service',
   '/book-video',
   '/book-onsite',

@@ -5,6 +5,7 @@ import { Footer } from './footer';
 import { useAuth } from '../lib/session';
 import { useExpertPresenceHeartbeat } from '../features/experts';
 import { UnverifiedEmailBanner } from '../features/auth';
+import { ExpertRings } from '../features/help-now';
 import { usePageHead } from './use-page-head';
 import { UpdateBanner } from './update-banner';
 import { APP_STARTED_ATTRIBUTE } from '@common/page-blocks';
@@ -39,6 +40,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
       </main>
       <Footer />
       <UpdateBanner />
+      {/* Help now rings an expert on any page of theirs (docs/ARCHITECTURE.md#realtime). */}
+      <ExpertRings expert={user?.role === 'expert'} />
     </div>
   );
 }

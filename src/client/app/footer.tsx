@@ -10,7 +10,7 @@ const GROUPS = [
       { label: 'AI Knowledge Base', to: '/ai-assistant' },
       { label: 'Video Consultations', to: '/video-consultation' },
       { label: 'Local Experts', to: '/onsite-request' },
-      { label: 'Emergency Support', to: '/video-consultation' },
+      { label: 'Emergency Support', to: '/help-now' },
     ],
   },
   {

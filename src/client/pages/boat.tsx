@@ -1,10 +1,11 @@
 import { Link, useParams, useSearchParams } from 'react-router';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, Siren } from 'lucide-react';
 import { RequireAuth } from '../features/auth';
 import { BoatNotFound, BoatOverview, HistoryPanel, SchedulePanel, boatModelLine, useBoat } from '../features/boats';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { LoadFailed } from '../components/ui/load-failed';
 import { PageContainer, PageHeader } from '../app/page-header';
+import { Button } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
 import { ApiError } from '../lib/api-request';
 
@@ -45,7 +46,17 @@ function BoatScreen() {
           <Link to="/boats" className="inline-flex items-center gap-1.5 self-start text-sm font-medium text-navy-600 underline-offset-4 hover:underline">
             <ArrowLeft aria-hidden className="size-4" /> My Boats
           </Link>
-          <PageHeader title={boat.data.name} subtitle={boatModelLine(boat.data) || undefined} />
+          <PageHeader
+            title={boat.data.name}
+            subtitle={boatModelLine(boat.data) || undefined}
+            actions={
+              <Button asChild variant="secondary">
+                <Link to={`/help-now?boat=${encodeURIComponent(boat.data.id)}`}>
+                  <Siren aria-hidden /> Help now
+                </Link>
+              </Button>
+            }
+          />
           <Tabs value={tab} onValueChange={chooseTab} className="flex flex-col gap-6">
             <TabsList aria-label="Boat">
               <TabsTrigger value="overview">Overview</TabsTrigger>

@@ -2,6 +2,7 @@ import { Tabs } from 'radix-ui';
 import { RequireAuth } from '../features/auth';
 import { PageContainer, PageHeader } from '../app/page-header';
 import { ExpertManagementScreen, NotPermitted } from '../features/admin-experts';
+import { AdminHelpRequests } from '../features/help-now';
 import { ReportedReviewsQueue } from '../features/reviews';
 import { useAuth } from '../lib/session';
 
@@ -10,7 +11,7 @@ const TAB_CLASS =
 
 /**
  * /expert-management: administrators review applications and approve, suspend, reinstate or reject experts,
- * and decide the reviews experts reported.
+ * decide the reviews experts reported, and watch Help now requests.
  */
 export default function ExpertManagementPage() {
   const { user } = useAuth();
@@ -28,12 +29,18 @@ export default function ExpertManagementPage() {
                 <Tabs.Trigger value="reported-reviews" className={TAB_CLASS}>
                   Reported reviews
                 </Tabs.Trigger>
+                <Tabs.Trigger value="help-requests" className={TAB_CLASS}>
+                  Help requests
+                </Tabs.Trigger>
               </Tabs.List>
               <Tabs.Content value="experts" className="focus-visible:outline-none">
                 <ExpertManagementScreen />
               </Tabs.Content>
               <Tabs.Content value="reported-reviews" className="mt-6 focus-visible:outline-none">
                 <ReportedReviewsQueue />
+              </Tabs.Content>
+              <Tabs.Content value="help-requests" className="mt-6 focus-visible:outline-none">
+                <AdminHelpRequests />
               </Tabs.Content>
             </Tabs.Root>
           </>

@@ -38,8 +38,8 @@ function AttachedImage({ image, onRemove, disabled }: { image: File; onRemove: (
  * react-hook-form is not otherwise part of the assistant page's first paint. `boat` goes above the box:
  * which boat the question is about.
  */
-export function ChatComposer({ busy, onSend, boat }: { busy: boolean; onSend: (input: ChatInput) => void; boat?: ReactNode }) {
-  const [text, setText] = useState('');
+export function ChatComposer({ busy, onSend, boat, initialText = '' }: { busy: boolean; onSend: (input: ChatInput) => void; boat?: ReactNode; initialText?: string }) {
+  const [text, setText] = useState(initialText);
   const [image, setImage] = useState<File | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);

@@ -1,10 +1,13 @@
 import type { ReactNode, Ref } from 'react';
-import { Bot, User } from 'lucide-react';
+import { Link } from 'react-router';
+import { Bot, Siren, User } from 'lucide-react';
+import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { useHydrated } from '../../lib/use-hydrated';
 import { AiMessageContent } from './ai-message-content';
 import { SendFailureNotice } from './send-failure';
 import type { ChatMessage } from './use-chat';
+import { helpNowPath } from './help-now-handoff';
 
 /** What shows under an answer that advises a professional: the way to book one, for the answer's category. */
 export type ExpertAdviceSlot = (category: ChatMessage['category']) => ReactNode;
@@ -38,12 +41,15 @@ export function ChatMessageBubble({
   busy,
   onRetry,
   expertAdvice,
+  helpNowQuestion = null,
 }: {
   message: ChatMessage;
   ref?: Ref<HTMLLIElement>;
   busy: boolean;
   onRetry: (messageId: string, image?: File) => void;
   expertAdvice: ExpertAdviceSlot;
+  /** The owner's question, when it or this answer is urgent: the answer then offers Help now. */
+  helpNowQuestion?: string | null;
 }) {
   const fromUser = message.type === 'user';
   const Icon = fromUser ? User : Bot;
@@ -70,6 +76,13 @@ export function ChatMessageBubble({
           {fromUser ? message.content : <AiMessageContent content={message.content} />}
         </div>
         <MessageTime iso={message.timestamp} />
+        {helpNowQuestion !== null ? (
+          <Button asChild size="sm" variant="accent" className="self-start">
+            <Link to={helpNowPath(helpNowQuestion)}>
+              <Siren aria-hidden /> Help now
+            </Link>
+          </Button>
+        ) : null}
         {!fromUser && message.expertAdvised ? expertAdvice(message.category) : null}
         {message.failure ? (
           <SendFailureNotice failure={message.failure} disabled={busy} onRetry={(image) => onRetry(message.id, image)} />

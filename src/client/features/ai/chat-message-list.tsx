@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { ChatMessageBubble, type ExpertAdviceSlot } from './chat-message-bubble';
 import type { ChatMessage } from './use-chat';
+import { helpNowQuestion } from './help-now-handoff';
 
 function WaitingIndicator({ text }: { text: string }) {
   return (
@@ -65,6 +66,7 @@ export function ChatMessageList({
               busy={waitingText !== null || opening}
               onRetry={onRetry}
               expertAdvice={expertAdvice}
+              helpNowQuestion={message.type === 'ai' ? helpNowQuestion(messages[i - 1]?.type === 'user' ? messages[i - 1]!.content : undefined, message.content) : null}
             />
           ))}
         </ul>

@@ -15,7 +15,18 @@ import type { Chat, ChatMessage } from './use-chat';
  * The assistant's chat, 600 px high; signed-out visitors see it with a call to sign in instead of the box.
  * The ways to book an expert (the header's menu, the advice under an answer) come from the page.
  */
-export function ChatPanel({ chat, bookExpert, expertAdvice }: { chat: Chat; bookExpert: ReactNode; expertAdvice: ExpertAdviceSlot }) {
+export function ChatPanel({
+  chat,
+  bookExpert,
+  expertAdvice,
+  initialQuestion,
+}: {
+  chat: Chat;
+  bookExpert: ReactNode;
+  expertAdvice: ExpertAdviceSlot;
+  /** A question handed over in the address (`?question=`, from Help now): in the box, for the owner to send. */
+  initialQuestion?: string;
+}) {
   const { isAuthenticated } = useAuth();
   // Until the status is known, claim nothing: no web search.
   const webSearch = useAiStatus().data?.webSearch ?? false;
@@ -38,7 +49,7 @@ export function ChatPanel({ chat, bookExpert, expertAdvice }: { chat: Chat; book
         expertAdvice={expertAdvice}
       />
       {isAuthenticated ? (
-        <ChatComposer busy={busy} onSend={chat.send} boat={<ChatBoat chat={chat} disabled={busy} />} />
+        <ChatComposer busy={busy} onSend={chat.send} boat={<ChatBoat chat={chat} disabled={busy} />} initialText={initialQuestion} />
       ) : (
         <ChatSignInPrompt />
       )}

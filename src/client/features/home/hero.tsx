@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Bot, Search, ShieldCheck, Video, Wrench } from 'lucide-react';
+import { Bot, Search, ShieldCheck, Siren, Video, Wrench } from 'lucide-react';
 import { PRODUCT_NAME } from '@common/brand';
 import { Button } from '../../components/ui/button';
 import { signUpPath } from '../../lib/session';
@@ -40,6 +40,12 @@ export function Hero({ signedIn, newAccount = false }: { signedIn: boolean; newA
                 <a href={signUpPath('/')}>Get Started</a>
               </Button>
             )}
+            {/* In trouble on the water: an expert on call, on video within minutes (docs/PRODUCT.md#help-now). */}
+            <Button asChild size="lg" variant={signedIn ? 'accent' : 'outlineOnDark'}>
+              <Link to="/help-now">
+                <Siren aria-hidden /> Help now
+              </Link>
+            </Button>
           </div>
         </div>
         <ul className="grid gap-3 text-sm text-navy-100 sm:grid-cols-3 lg:ml-auto lg:grid-cols-1">

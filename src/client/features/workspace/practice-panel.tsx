@@ -3,6 +3,7 @@ import type { WorkspaceProfile } from '@common/workspace';
 import { localDateOf } from '@common/zoned-time';
 import { SectionCard } from '../../components/ui/section-card';
 import { ExternalCalendarsCard } from '../external-calendars';
+import { OnCallCard } from '../help-now';
 import { DaysOffCard } from './days-off-card';
 import { PracticeForm } from './practice-form';
 import { ProfilePhotoCard } from './profile-photo-card';
@@ -16,6 +17,7 @@ export function PracticePanel({ profile }: { profile: WorkspaceProfile }) {
         <SectionCard title="Weekly working hours" icon={CalendarClock}>
           <WeekEditor />
         </SectionCard>
+        <OnCallCard />
         <SectionCard title="Your calendars" icon={CalendarSync}>
           <ExternalCalendarsCard />
         </SectionCard>

@@ -10,8 +10,8 @@ import type { HelpNowDeps } from './help-deps.js';
 export function defineHelpNowJobs(jobs: JobQueue, deps: HelpNowDeps, log: FastifyBaseLogger): void {
   jobs.define<{ requestId?: string }>(
     HELP_NOW_QUEUE,
-    async ({ requestId }) => {
-      const done = await sweepHelpRequests(deps, requestId);
+    async (data) => {
+      const done = await sweepHelpRequests(deps, data?.requestId);
       if (done.expired || done.rounds) log.info(done, 'help now sweep');
     },
     { cron: '* * * * *' },
