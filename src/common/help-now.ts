@@ -173,7 +173,7 @@ export const helpRequestSchema = z.object({
 });
 export type HelpRequest = z.infer<typeof helpRequestSchema>;
 
-/** A ring as the expert's pages show it (live on `/api/help-requests/rings/live`). */
+/** A ring as the expert's pages show it (live on `/api/help-rings/live`). */
 export const helpRingSchema = z.object({
   requestId: z.uuid(),
   specialty: helpSpecialtySchema,

@@ -50,8 +50,10 @@ export function registerSecurityHeaders(app: FastifyInstance, baseUrl: string, o
     },
     strictTransportSecurity: https,
   });
-  // The call room asks for the camera, the microphone and the screen from our own pages only.
-  pageHeaders['permissions-policy'] = 'camera=(self), microphone=(self), display-capture=(self), geolocation=()';
+  // The call room asks for the camera, the microphone and the screen, and Help now for the boat's position,
+  // from our own pages only. Every page allows them: the app moves between pages without loading another
+  // document, so the policy of the first page loaded is the one that holds; the browser still asks first.
+  pageHeaders['permissions-policy'] = 'camera=(self), microphone=(self), display-capture=(self), geolocation=(self)';
   const apiHeaders: HeaderSet = {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'x-content-type-options': 'nosniff',
